@@ -1,0 +1,66 @@
+"""The tile component: every physical tile of a game on sheets, and one SVG per
+distinct tile."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import PnpError
+from pnp.geometry.hexagon import FLAT_TO_FLAT, POINTY_TURN, corners
+from pnp.model.game import Game
+from pnp.model.tile import Tile
+from pnp.render import svg
+from pnp.render.style import Style
+from pnp.render.tile import tile_group, tile_svg
+from pnp.sheets import pack
+from pnp.sheets.page import PieceArt, compose
+from pnp.templates import Paper, SheetLayout
+
+
+@dataclass(frozen=True)
+class TileSheets:
+    pages: list[str]
+    pieces: int
+    layout: SheetLayout
+
+
+def tile_piece(tile: Tile, style: Style, orientation: str, tile_mm: float, bleed_mm: float) -> PieceArt:
+    mm_per_unit = tile_mm / FLAT_TO_FLAT
+    bleed = None
+    if bleed_mm > 0:
+        turn = POINTY_TURN if orientation == "pointy" else 0.0
+        radius = 100.0 + bleed_mm / mm_per_unit * 2 / 3 ** 0.5
+        bleed = svg.polygon_path(corners(radius, turn), fill=style.ground(tile.color))
+    return PieceArt(f"tile-{tile.id}", tile_group(tile, style, orientation), mm_per_unit, bleed)
+
+
+def pack_tiles(count: int, layout: SheetLayout, paper: Paper, pointy: bool) -> list[pack.PageLayout]:
+    f = pack.frame(paper.width, paper.height, layout.margin, layout.footer)
+    if layout.kind == "individual":
+        return pack.honeycomb(count, f, layout.tile, layout.gap, mark=min(2.0, layout.gap), pointy=pointy)
+    if layout.kind == "tessellated":
+        return pack.columns(count, f, layout.tile, layout.gap, pointy=pointy)
+    pages = pack.columns(count, f, layout.tile, layout.column_gap, rows=layout.rows, cols=layout.columns, pointy=pointy)
+    per_page = len(pages[0].slots) if pages else 0
+    if count > per_page and per_page < layout.rows * layout.columns:
+        raise PnpError(f"the {layout.name} layout needs {layout.columns} x {layout.rows} tiles of {layout.tile:.1f} mm "
+                       f"per page, which does not fit {paper.name} ({paper.width:.0f} x {paper.height:.0f} mm)")
+    return pages
+
+
+def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Style, tile_mm: float | None = None) -> TileSheets:
+    tiles = game.tile_pieces()
+    orientation = game.info.orientation
+    size = tile_mm or layout.tile
+    if layout.kind == "die" and tile_mm and abs(tile_mm - layout.tile) > 0.01:
+        size = layout.tile  # a die cuts one size
+    pieces = [tile_piece(t, style, orientation, size, layout.bleed) for t in tiles]
+    sized = SheetLayout(**{**layout.__dict__, "tile": size})
+    layouts = pack_tiles(len(pieces), sized, paper, orientation == "pointy")
+    pages = compose(pieces, layouts, paper, style, footer=f"{game.title} · Tiles")
+    return TileSheets(pages, len(pieces), sized)
+
+
+def distinct_tile_svgs(game: Game, style: Style, tile_mm: float) -> dict[str, str]:
+    """File name -> SVG for each distinct tile."""
+    return {f"{e.tile.id}.svg": tile_svg(e.tile, style, tile_mm, game.info.orientation) for e in game.manifest}

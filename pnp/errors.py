@@ -1,0 +1,32 @@
+"""Errors a user can cause and fix. The CLI prints them and exits with status 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PnpError(Exception):
+    """A problem with the user's input or options, reported without a traceback."""
+
+
+class DataError(PnpError):
+    """A data file is malformed or inconsistent: names the file, the field and the problem."""
+
+    def __init__(self, file: str | Path, field: str, problem: str, line: int | None = None):
+        self.file = str(file)
+        self.field = field
+        self.problem = problem
+        self.line = line
+        where = self.file if line is None else f"{self.file}:{line}"
+        super().__init__(f"{where}: {field}: {problem}" if field else f"{where}: {problem}")
+
+
+def field_path(parts) -> str:
+    """Render a location such as ('tiles', 3, 'color') as 'tiles[3].color'."""
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out

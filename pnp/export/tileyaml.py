@@ -1,0 +1,98 @@
+"""Writing tiles in pnp's compact YAML form (the inverse of the loader), for importers
+and `pnp import tile-code`."""
+
+from __future__ import annotations
+
+from pnp.model.tile import End, Tile, TileFace
+
+
+def _scalar(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(int(value)) if float(value) == int(value) else str(value)
+    text = str(value)
+    if text == "" or not all(ch.isalnum() or ch in " _-.&'£$" for ch in text) or text[0] in "-'" \
+            or text.lower() in ("yes", "no", "on", "off", "true", "false", "null", "~") \
+            or text.replace(".", "", 1).isdigit():
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return text
+
+
+def _flow(mapping: dict) -> str:
+    return "{" + ", ".join(f"{k}: {_scalar(v) if not isinstance(v, dict) else _flow(v)}" for k, v in mapping.items()) + "}"
+
+
+def stop_dict(stop) -> dict:
+    out: dict = {}
+    if stop.kind == "halt":
+        out["halt"] = stop.symbol
+    elif stop.kind == "junction":
+        out["junction"] = None
+    else:
+        revenue = stop.revenue
+        out[stop.kind] = revenue if isinstance(revenue, int) else {pv.phase: pv.value for pv in revenue}
+    if getattr(stop, "slots", 1) != 1:
+        out["slots"] = stop.slots
+    if stop.at is not None:
+        out["at"] = stop.at
+    if getattr(stop, "style", None):
+        out["style"] = stop.style
+    return out
+
+
+def chains(face: TileFace) -> list[list]:
+    """Paths joined into chains where one passes through a stop: [0, s0, 3]."""
+    remaining = list(face.paths)
+    out = []
+    while remaining:
+        path = remaining.pop(0)
+        chain = [path.a, path.b]
+        if chain[0].kind == "stop" and chain[1].kind == "edge":
+            chain.reverse()
+        if chain[-1].kind == "stop":
+            for other in remaining:
+                if other.terminal == path.terminal and chain[-1] in other.ends():
+                    nxt = other.b if other.a == chain[-1] else other.a
+                    if nxt.kind == "edge" and nxt not in chain:
+                        chain.append(nxt)
+                        remaining.remove(other)
+                        break
+        out.append([str(e) if e.kind == "stop" else e.index for e in chain] + (["terminal"] if path.terminal else []))
+    return out
+
+
+def face_lines(face: TileFace, indent: str) -> list[str]:
+    lines = []
+    if face.stops:
+        lines.append(f"{indent}stops: [" + ", ".join(_flow(stop_dict(s)) for s in face.stops) + "]")
+    if face.paths:
+        lines.append(f"{indent}track: [" + ", ".join("[" + ", ".join(str(x) for x in c) + "]" for c in chains(face)) + "]")
+    if face.label:
+        lines.append(f"{indent}label: {_scalar(face.label)}")
+    if face.terrain:
+        lines.append(f"{indent}terrain: {{cost: {face.terrain.cost}, type: {'|'.join(face.terrain.type)}}}")
+    if face.borders:
+        lines.append(f"{indent}borders: [" + ", ".join(
+            _flow({k: v for k, v in b.model_dump().items() if v is not None}) for b in face.borders) + "]")
+    return lines
+
+
+def tile_yaml(tile: Tile, indent: str = "  ") -> str:
+    """One tile as a YAML list item."""
+    lines = [f"{indent}- id: {_scalar(tile.id)}", f"{indent}  color: {tile.color}"]
+    lines += face_lines(tile, indent + "  ")
+    if tile.upgrades is not None:
+        lines.append(f"{indent}  upgrades: [" + ", ".join(_scalar(u) for u in tile.upgrades) + "]")
+    if not tile.rotatable:
+        lines.append(f"{indent}  rotatable: false")
+    if tile.stage:
+        lines.append(f"{indent}  stage: {_scalar(tile.stage)}")
+    if tile.flippable:
+        lines.append(f"{indent}  flippable: true")
+    if tile.note:
+        lines.append(f"{indent}  note: {_scalar(tile.note)}")
+    return "\n".join(lines)
+
+
+__all__ = ["tile_yaml", "face_lines", "stop_dict", "chains", "End"]

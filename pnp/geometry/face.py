@@ -1,0 +1,430 @@
+"""Layout of a tile face: where each stop, track segment, revenue, label, terrain mark,
+name and tile number goes, in hex units. Pure geometry; `render/tile.py` draws it.
+
+Stops are placed first, then track, then everything with text takes the first free
+spot from a list of candidates so that nothing covers track or stations.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from shapely import affinity
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+from pnp.geometry.hexagon import (
+    APOTHEM,
+    Point,
+    add,
+    angle_of,
+    direction,
+    edge_midpoint,
+    hex_polygon,
+    length,
+    scale,
+    unit,
+)
+from pnp.geometry.place import Occupancy, circle, text_box
+from pnp.geometry.stops import city_outline, extent, town_bar, town_dot
+from pnp.geometry.track import Line, Segment, edge_to_edge, edge_to_point, linestring
+from pnp.model.tile import End, PhaseValue, TileFace
+from pnp.text import fit_size, text_width
+
+TRACK_WIDTH = 12.0
+CASING_WIDTH = 18.0
+REVENUE_RADIUS = 14.0
+REVENUE_FONT = 17.0
+LABEL_FONT = 32.0
+ID_FONT = 11.0
+NAME_FONT = 12.0
+TERRAIN_FONT = 15.0
+PHASE_BOX_HEIGHT = 22.0
+PHASE_FONT = 15.0
+HALT_FONT = 17.0
+
+EDGE_LOC_DISTANCE = 50.0
+CORNER_LOC_DISTANCE = 60.0
+CORNER_LOC_DISTANCE_MULTI = 46.0
+
+# Order in which a revenue circle tries the directions around its stop (0 = right).
+RING_ANGLES = (0, -30, 30, -60, 60, 180, -150, 150, -90, 90, -120, 120)
+
+
+@dataclass(frozen=True)
+class PlacedStop:
+    index: int
+    kind: str
+    style: str  # city, bar, dot, offboard, junction
+    point: Point
+    angle: float
+    slots: int
+    shape: Polygon
+
+
+@dataclass(frozen=True)
+class PlacedTrack:
+    segment: Segment
+    terminal: bool = False
+
+
+@dataclass(frozen=True)
+class PlacedText:
+    role: str
+    text: str
+    point: Point
+    size: float
+    weight: str = "regular"
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RevenueMark:
+    point: Point
+    radius: float
+    text: str
+    size: float
+
+
+@dataclass(frozen=True)
+class PhaseRow:
+    """Revenue by phase: coloured boxes side by side, centred on `centre` and turned
+    with the text. Each box is (left offset from the centre, width, phase, value)."""
+
+    centre: Point
+    height: float
+    boxes: tuple[tuple[float, float, str, str], ...]
+
+
+@dataclass(frozen=True)
+class FaceLayout:
+    stops: tuple[PlacedStop, ...]
+    track: tuple[PlacedTrack, ...]
+    revenues: tuple[RevenueMark, ...]
+    phase_rows: tuple[PhaseRow, ...]
+    texts: tuple[PlacedText, ...]
+    terrain_icon: tuple[str, Point] | None
+    text_angle: float
+    clash: float  # area of text/marks that could not be placed clear of everything
+
+
+def loc_point(at, slots: int = 1) -> Point:
+    if at == "center":
+        return (0.0, 0.0)
+    if at == int(at):
+        return scale(direction(at), EDGE_LOC_DISTANCE)
+    distance = CORNER_LOC_DISTANCE if slots == 1 else CORNER_LOC_DISTANCE_MULTI
+    return scale(direction(at), distance)
+
+
+def _stop_style(face: TileFace, index: int) -> str:
+    stop = face.stops[index]
+    if stop.kind in ("city", "offboard", "junction"):
+        return stop.kind
+    if getattr(stop, "style", None):
+        return stop.style
+    return "bar" if 1 <= len(face.stop_paths(index)) <= 2 else "dot"
+
+
+def _through_edges(face: TileFace, index: int) -> tuple[int, int] | None:
+    """A town or halt on a single run of track from one edge to another."""
+    stop = face.stops[index]
+    if stop.kind not in ("town", "halt") or stop.at is not None:
+        return None
+    paths = face.stop_paths(index)
+    edges = face.stop_edges(index)
+    if len(paths) == 2 and len(edges) == 2:
+        return (edges[0], edges[1])
+    return None
+
+
+def _city_angle(point: Point, slots: int) -> float:
+    if slots == 1 or length(point) < 1e-6:
+        return 0.0
+    return angle_of(point) + 90.0
+
+
+def _shape_at(shape: Polygon, point: Point) -> Polygon:
+    return affinity.translate(shape, point[0], point[1])
+
+
+def _place_stops(face: TileFace) -> tuple[list[PlacedStop], dict[int, Segment]]:
+    placed: dict[int, PlacedStop] = {}
+    through: dict[int, Segment] = {}
+    real = [i for i, s in enumerate(face.stops) if s.kind != "junction"]
+    lone = len(real) <= 1
+
+    def put(i: int, point: Point, angle: float) -> None:
+        stop = face.stops[i]
+        style = _stop_style(face, i)
+        slots = getattr(stop, "slots", 1)
+        if style == "city":
+            shape = city_outline(slots, angle)
+        elif style == "bar":
+            shape = town_bar(angle)
+        elif style == "offboard":
+            shape = circle((0, 0), 6)
+        elif style == "junction":
+            shape = circle((0, 0), 1)
+        else:
+            shape = town_dot()
+        placed[i] = PlacedStop(i, stop.kind, style, point, angle, slots, _shape_at(shape, point))
+
+    # 1. stops whose place the data gives
+    for i, stop in enumerate(face.stops):
+        if stop.at is not None:
+            slots = getattr(stop, "slots", 1)
+            point = loc_point(stop.at, slots)
+            put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
+
+    # 2. towns on a run of track between two edges sit on that track
+    for i in range(len(face.stops)):
+        if i in placed:
+            continue
+        edges = _through_edges(face, i)
+        if edges is None:
+            continue
+        segment = edge_to_edge(*edges)
+        others = [p.shape for p in placed.values()]
+        for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75) if not lone else (0.5,):
+            point = segment.at(t)
+            bar = _shape_at(town_bar(angle_of(segment.tangent(t))), point).buffer(4)
+            if not any(bar.intersects(o) for o in others):
+                break
+        through[i] = segment
+        put(i, point, angle_of(segment.tangent(t)))
+
+    # 3. the rest: the centre when alone, else toward their exits, else a free side
+    for i, stop in enumerate(face.stops):
+        if i in placed:
+            continue
+        edges = face.stop_edges(i)
+        slots = getattr(stop, "slots", 1)
+        if lone or stop.kind == "junction":
+            point = (0.0, 0.0)
+        elif edges:
+            heading = unit(add((0.0, 0.0), tuple(map(sum, zip(*[direction(e) for e in edges])))))
+            if heading == (0.0, 0.0):
+                heading = direction(edges[0])
+            point = scale(heading, EDGE_LOC_DISTANCE if stop.kind == "city" else 45.0)
+        else:
+            point = _free_direction(placed.values(), face)
+        put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
+    return [placed[i] for i in sorted(placed)], through
+
+
+def _free_direction(placed, face: TileFace) -> Point:
+    """A spot 45 from the centre as far as possible from stops and exits already there."""
+    busy = [p.point for p in placed] + [edge_midpoint(e) for e in face.exits()]
+    best, best_d = (0.0, 0.0), -1.0
+    for k in range(12):
+        candidate = scale(direction(1 + k / 2), 45.0)
+        d = min((length((candidate[0] - b[0], candidate[1] - b[1])) for b in busy), default=99.0)
+        if d > best_d + 1e-6:
+            best, best_d = candidate, d
+    return best
+
+
+def _track_angle(face: TileFace, index: int, point: Point) -> float:
+    """Direction of the track where it meets a stop, for turning a town bar across it."""
+    edges = face.stop_edges(index)
+    if edges:
+        return angle_of(edge_to_point(edges[0], point).tangent(1.0))
+    for path in face.stop_paths(index):
+        other = path.b if path.a == End("stop", index) else path.a
+        at = face.stops[other.index].at
+        if at is not None:
+            q = loc_point(at)
+            if length((q[0] - point[0], q[1] - point[1])) > 1e-6:
+                return angle_of((q[0] - point[0], q[1] - point[1]))
+    return angle_of(point) if length(point) > 1e-6 else 90.0
+
+
+def _place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segment]) -> list[PlacedTrack]:
+    at = {s.index: s.point for s in stops}
+    track: list[PlacedTrack] = []
+    drawn_through: set[int] = set()
+    for path in face.paths:
+        a, b = path.a, path.b
+        if a.kind == "stop" and b.kind == "edge":
+            a, b = b, a
+        if a.kind == "edge" and b.kind == "edge":
+            segment = edge_to_edge(a.index, b.index)
+        elif a.kind == "edge":
+            if b.index in through:
+                if b.index in drawn_through:
+                    continue
+                drawn_through.add(b.index)
+                segment = through[b.index]
+            else:
+                segment = edge_to_point(a.index, at[b.index])
+        else:
+            segment = Line(at[a.index], at[b.index])
+        track.append(PlacedTrack(segment, path.terminal))
+    return track
+
+
+def _ring(centre: Point, distance: float, radius: float, angles=RING_ANGLES) -> list[tuple[Point, Polygon]]:
+    out = []
+    for d in (distance, distance + 8, distance + 18):
+        for a in angles:
+            p = add(centre, (d * math.cos(math.radians(a)), d * math.sin(math.radians(a))))
+            out.append((p, circle(p, radius)))
+    return out
+
+
+def _rim(radii=(60.0, 68.0, 50.0), step: int = 15) -> list[Point]:
+    """Spots around the rim of the hex, for labels that found no preferred spot."""
+    return [(r * math.cos(math.radians(a)), r * math.sin(math.radians(a))) for r in radii for a in range(180, -180, -step)]
+
+
+def _revenue_radius(text: str) -> float:
+    return REVENUE_RADIUS + (2.5 if len(text) >= 3 else 0.0)
+
+
+def _revenue_groups(face: TileFace) -> list[tuple[list[int], object]]:
+    """Stops that show a revenue, grouped when several cities share one value."""
+    shown = [i for i, s in enumerate(face.stops) if s.kind in ("city", "town", "offboard")
+             and (not isinstance(s.revenue, int) or s.revenue != 0)]
+    cities = [i for i in shown if face.stops[i].kind == "city"]
+    if len(cities) > 1 and len({face.stops[i].revenue for i in cities}) == 1 and len(cities) == len(shown):
+        return [(cities, face.stops[cities[0]].revenue)]
+    return [([i], face.stops[i].revenue) for i in shown]
+
+
+@lru_cache(maxsize=4096)
+def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None = None,
+                stage: str | None = None, text_angle: float = 0.0, inset: float = 5.0) -> FaceLayout:
+    """Lay out a face. `text_angle` turns every text so it reads upright once the face
+    is turned (a pointy hex or a rotated tile)."""
+    area = hex_polygon().buffer(-inset, join_style=2)
+    occupied = Occupancy(area)
+    stops, through = _place_stops(face)
+    track = _place_track(face, stops, through)
+    for t in track:
+        occupied.add(linestring(t.segment).buffer(CASING_WIDTH / 2, cap_style=2))
+    for s in stops:
+        occupied.add(s.shape.buffer(2))
+
+    clash = 0.0
+    texts: list[PlacedText] = []
+    revenues: list[RevenueMark] = []
+    rows: list[PhaseRow] = []
+
+    def take(candidates: list[tuple[Point, Polygon]]) -> Point:
+        nonlocal clash
+        k = occupied.first_free([c[1] for c in candidates])
+        point, shape = candidates[k]
+        clash += occupied.clash(shape)
+        occupied.add(shape)
+        return point
+
+    # stage numeral at the left corner (18-XY prints the stage there)
+    if stage:
+        p = (-70.0, 0.0)
+        shape = text_box(stage, 18.0, p, angle=text_angle, weight="bold")
+        texts.append(PlacedText("stage", stage, p, 18.0, "bold"))
+        occupied.add(shape)
+
+    by_index = {s.index: s for s in stops}
+    for indices, revenue in _revenue_groups(face):
+        if isinstance(revenue, int):
+            text = str(revenue)
+            radius = _revenue_radius(text)
+            candidates = []
+            for i in indices:
+                s = by_index[i]
+                if s.style == "bar":
+                    axis = s.angle + 90.0
+                    candidates += _ring(s.point, 18 + radius + 4, radius, (axis, axis + 180))
+                candidates += _ring(s.point, extent(_origin_shape(s)) + radius + 4,
+                                    radius)
+            if len(indices) > 1:
+                candidates = [(p, circle(p, radius)) for p in ((75, 0), (-75, 0), (35, 61), (-35, -61), (-35, 61),
+                                                                (35, -61), (0, 60), (0, -60))] + candidates
+            point = take(candidates)
+            size = fit_size(text, 2 * radius - 5, REVENUE_FONT, "bold")
+            revenues.append(RevenueMark(point, radius, text, size))
+        else:
+            rows.append(_phase_row(revenue, by_index[indices[0]], take, text_angle))
+
+    for s in stops:
+        if s.kind == "halt":
+            symbol = face.stops[s.index].symbol
+            cands = [(p, text_box(symbol, HALT_FONT, p, angle=text_angle, weight="bold"))
+                     for p, _ in _ring(s.point, extent(_origin_shape(s)) + 10, 8)]
+            point = take(cands)
+            texts.append(PlacedText("symbol", symbol, point, HALT_FONT, "bold"))
+
+    if face.label:
+        size = LABEL_FONT if len(face.label) <= 2 else LABEL_FONT * 0.75
+        spots = [(-58, 0), (58, 0), (-45, -42), (45, -42), (-45, 42), (45, 42), (0, -58), (0, 58), (-68, 0), (68, 0)]
+        spots += _rim()
+        cands = [((p, k), text_box(face.label, size * k, p, angle=text_angle, weight="bold"))
+                 for k in (1.0, 0.75) for p in spots]
+        point, k = take(cands)
+        texts.append(PlacedText("label", face.label, point, size * k, "bold"))
+
+    icon = None
+    if face.terrain and face.terrain.cost:
+        text = str(face.terrain.cost)
+        spots = [(0, 0), (30, -58), (-45, -45), (-30, 58), (62, 0), (-62, 0), (30, 58), (45, 40), (-45, 40)]
+        if face.stops or face.paths:
+            spots = spots[1:]
+        spots += _rim((58.0, 45.0), 30)
+        cands = []
+        for p in spots:
+            shape = unary_union([text_box(text, TERRAIN_FONT, (p[0], p[1] + 10), angle=text_angle, weight="bold"),
+                                 circle((p[0], p[1] - 9), 11)])
+            cands.append((p, shape))
+        point = take(cands)
+        icon = (face.terrain.type[0] if face.terrain.type else "mountain", (point[0], point[1] - 9))
+        texts.append(PlacedText("terrain", text, (point[0], point[1] + 10), TERRAIN_FONT, "bold"))
+
+    if name:
+        size = fit_size(name, 150.0, NAME_FONT)
+        spots = [(0, -62), (0, 62), (0, -45), (0, 45), (0, -28), (0, 28), (0, 0), (0, -70), (0, 70)]
+        spots += [(x, y) for y in (-62, 62, -45, 45, -28, 28) for x in (-20, 20, -35, 35)]
+        point = take([(p, text_box(name, size, p, angle=text_angle)) for p in spots])
+        texts.append(PlacedText("name", name, point, size))
+
+    if tile_id:
+        spots = [(-36, 73), (36, 73), (-36, -73), (36, -73), (-60, 40), (60, 40), (-60, -40), (60, -40)]
+        spots += [(x, y) for y in (74, -74) for x in (-20, 20, -45, 45, 0)] + [(x, 0) for x in (-75, 75)]
+        point = take([(p, text_box(tile_id, ID_FONT, p, angle=text_angle)) for p in spots])
+        texts.append(PlacedText("id", tile_id, point, ID_FONT))
+
+    return FaceLayout(tuple(stops), tuple(track), tuple(revenues), tuple(rows), tuple(texts), icon,
+                      text_angle, clash)
+
+
+def _origin_shape(s: PlacedStop) -> Polygon:
+    return affinity.translate(s.shape, -s.point[0], -s.point[1])
+
+
+def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_angle: float) -> PhaseRow:
+    widths = [max(24.0, text_width(str(pv.value), PHASE_FONT, "bold") + 10) for pv in revenue]
+    total = sum(widths)
+    h = PHASE_BOX_HEIGHT
+    spots = [(0, 0), (0, -45), (0, 45), (0, -60), (0, 60)]
+    if stop.point != (0.0, 0.0):
+        spots = [add(stop.point, (0, -35)), add(stop.point, (0, 35))] + spots
+    cands = []
+    for p in spots:
+        shape = Polygon([(p[0] - total / 2, p[1] - h / 2), (p[0] + total / 2, p[1] - h / 2),
+                         (p[0] + total / 2, p[1] + h / 2), (p[0] - total / 2, p[1] + h / 2)])
+        if text_angle:
+            shape = affinity.rotate(shape, text_angle, origin=p)
+        cands.append((p, shape))
+    centre = take(cands)
+    boxes, x = [], -total / 2
+    for pv, w in zip(revenue, widths):
+        boxes.append((x, w, pv.phase, str(pv.value)))
+        x += w
+    return PhaseRow(centre, h, tuple(boxes))
+
+
+__all__ = ["layout_face", "FaceLayout", "PlacedStop", "PlacedTrack", "PlacedText", "RevenueMark", "PhaseRow",
+           "TRACK_WIDTH", "CASING_WIDTH", "APOTHEM", "End"]

@@ -1,0 +1,142 @@
+"""Track as geometry: straight lines and circular arcs that leave each edge at a right
+angle. Adjacent edges give a sharp arc (radius 50, centred on the shared corner), edges
+two apart a gentle arc (radius 150, centred on the neighbouring hex), opposite edges a
+straight line. One rule covers them all: the circle tangent to the edge's inward normal
+at its midpoint that passes through the other end.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from shapely.geometry import LineString
+
+from pnp.geometry.hexagon import Point, add, cross, direction, dot, edge_midpoint, length, scale, sub
+
+
+@dataclass(frozen=True)
+class Line:
+    start: Point
+    end: Point
+
+    def at(self, t: float) -> Point:
+        return add(self.start, scale(sub(self.end, self.start), t))
+
+    def tangent(self, t: float) -> Point:
+        d = sub(self.end, self.start)
+        n = length(d)
+        return (d[0] / n, d[1] / n)
+
+    def svg(self, move: bool = True) -> str:
+        head = f"M{fmt(self.start[0])},{fmt(self.start[1])}" if move else ""
+        return f"{head}L{fmt(self.end[0])},{fmt(self.end[1])}"
+
+    @property
+    def length(self) -> float:
+        return length(sub(self.end, self.start))
+
+
+@dataclass(frozen=True)
+class Arc:
+    centre: Point
+    radius: float
+    start_angle: float  # radians, atan2 convention (y down: increasing is clockwise)
+    sweep: float  # signed radians
+
+    def at(self, t: float) -> Point:
+        a = self.start_angle + self.sweep * t
+        return (self.centre[0] + self.radius * math.cos(a), self.centre[1] + self.radius * math.sin(a))
+
+    def tangent(self, t: float) -> Point:
+        a = self.start_angle + self.sweep * t
+        s = 1.0 if self.sweep > 0 else -1.0
+        return (-math.sin(a) * s, math.cos(a) * s)
+
+    @property
+    def start(self) -> Point:
+        return self.at(0.0)
+
+    @property
+    def end(self) -> Point:
+        return self.at(1.0)
+
+    @property
+    def length(self) -> float:
+        return abs(self.sweep) * self.radius
+
+    def svg(self, move: bool = True) -> str:
+        s, e = self.start, self.end
+        head = f"M{fmt(s[0])},{fmt(s[1])}" if move else ""
+        large = 1 if abs(self.sweep) > math.pi else 0
+        sweep = 1 if self.sweep > 0 else 0
+        r = fmt(self.radius)
+        return f"{head}A{r},{r} 0 {large} {sweep} {fmt(e[0])},{fmt(e[1])}"
+
+
+Segment = Line | Arc
+
+
+def fmt(x: float) -> str:
+    """Numbers for SVG: three decimals, no trailing zeros, no '-0'."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def tangent_curve(start: Point, heading: Point, end: Point) -> Segment:
+    """The circular arc leaving `start` along unit vector `heading` that reaches `end`."""
+    chord = sub(end, start)
+    side = cross(heading, chord)
+    if abs(side) < 1e-6 * max(1.0, length(chord)) and dot(heading, chord) > 0:
+        return Line(start, end)
+    normal = (-heading[1], heading[0])
+    if dot(normal, chord) < 0:
+        normal = (heading[1], -heading[0])
+    radius = dot(chord, chord) / (2 * dot(normal, chord))
+    centre = add(start, scale(normal, radius))
+    a0 = math.atan2(start[1] - centre[1], start[0] - centre[0])
+    a1 = math.atan2(end[1] - centre[1], end[0] - centre[0])
+    forward = (-math.sin(a0), math.cos(a0))
+    sweep = a1 - a0
+    if dot(forward, heading) > 0:
+        sweep %= 2 * math.pi
+    else:
+        sweep = -((-sweep) % (2 * math.pi))
+    return Arc(centre, radius, a0, sweep)
+
+
+def inward(edge: int) -> Point:
+    d = direction(edge)
+    return (-d[0], -d[1])
+
+
+def edge_to_edge(a: int, b: int) -> Segment:
+    return tangent_curve(edge_midpoint(a), inward(a), edge_midpoint(b))
+
+
+def edge_to_point(edge: int, point: Point) -> Segment:
+    return tangent_curve(edge_midpoint(edge), inward(edge), point)
+
+
+def point_to_point(p: Point, q: Point) -> Line:
+    return Line(p, q)
+
+
+def curve_kind(a: int, b: int) -> str:
+    """'straight', 'gentle' or 'sharp' for track between two edges."""
+    return {3: "straight", 2: "gentle", 4: "gentle", 1: "sharp", 5: "sharp"}[(b - a) % 6]
+
+
+def sample(segment: Segment, step: float = 4.0) -> list[Point]:
+    if isinstance(segment, Line):
+        return [segment.start, segment.end]
+    n = max(2, int(segment.length / step) + 1)
+    return [segment.at(i / (n - 1)) for i in range(n)]
+
+
+def linestring(segment: Segment) -> LineString:
+    return LineString(sample(segment))
+
+
+def svg_path(segments: list[Segment]) -> str:
+    return "".join(s.svg() for s in segments)

@@ -1,0 +1,77 @@
+"""A game as loaded: its description and tile manifest, and (as later data arrives) its
+map, companies, trains, phases and market. Immutable once loaded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.model.base import Frozen
+from pnp.model.tile import TILE_COLOURS, Tile
+
+
+class GameInfo(Frozen):
+    """`game.yaml`: what the game is and how its pieces print."""
+
+    title: str
+    subtitle: str | None = None
+    designer: str | None = None
+    publisher: str | None = None
+    year: int | None = None
+    orientation: Literal["flat", "pointy"] = "flat"
+    currency: str = "$"
+    colors: dict[str, str] = Field(default_factory=dict)
+    print: dict[str, object] = Field(default_factory=dict)
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    tile: Tile
+    count: int
+    upgrades: tuple[str, ...]
+
+
+COLOUR_ORDER = {c: i for i, c in enumerate(TILE_COLOURS)}
+
+
+def natural_key(tile_id: str):
+    """'9' before '57' before '57a' before 'X1'."""
+    digits = "".join(ch for ch in tile_id if ch.isdigit())
+    head = tile_id[: len(tile_id) - len(tile_id.lstrip("0123456789"))]
+    return (0, int(head), tile_id) if head else (1, int(digits) if digits else 0, tile_id)
+
+
+def sheet_order(entry: ManifestEntry):
+    return (COLOUR_ORDER.get(entry.tile.color, 99), natural_key(entry.tile.id))
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str
+    folder: Path
+    info: GameInfo
+    manifest: tuple[ManifestEntry, ...]
+    parts: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def tiles(self) -> dict[str, Tile]:
+        return {e.tile.id: e.tile for e in self.manifest}
+
+    def total_tiles(self) -> int:
+        return sum(e.count for e in self.manifest)
+
+    def tile_pieces(self) -> list[Tile]:
+        """Every physical tile, sorted by colour then id."""
+        return [e.tile for e in sorted(self.manifest, key=sheet_order) for _ in range(e.count)]
+
+    def part(self, name: str):
+        """A later part of the game data (map, companies, ...), or None if absent."""
+        return self.parts.get(name)

@@ -1,0 +1,366 @@
+"""What a tile is: stops (cities, towns, halts, off-boards) and the track paths between
+edges and stops. Everything drawn is derived from this; nothing here knows how.
+
+The same face describes a numbered tile and a pre-printed map hex. Edges are numbered
+0-5 clockwise from the bottom edge of a flat-topped hex; a pointy map turns the face
+by 30 degrees when it draws it, so the numbers keep their meaning.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NamedTuple, Union
+
+from pydantic import BeforeValidator, Field, field_validator, model_validator
+
+from pnp.model.base import Frozen
+
+COLOURS = ("white", "yellow", "green", "brown", "gray", "red", "blue")
+TILE_COLOURS = ("yellow", "green", "brown", "gray")
+Colour = Literal["white", "yellow", "green", "brown", "gray", "red", "blue"]
+
+EDGES = range(6)
+
+
+class PhaseValue(NamedTuple):
+    """A revenue that applies from a phase (named by colour or phase name) on."""
+
+    phase: str
+    value: int
+
+
+Revenue = Union[int, tuple[PhaseValue, ...]]
+
+
+def _phase_revenue(value):
+    """Accept `{yellow: 0, green: 20}` as well as a list of pairs."""
+    if isinstance(value, dict):
+        if not value:
+            raise ValueError("a revenue by phase needs at least one phase")
+        return tuple(PhaseValue(str(k), v) for k, v in value.items())
+    return value
+
+
+
+
+def _check_loc(value):
+    if value is None or value == "center":
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"'at' must be an edge 0-5, a corner such as 2.5, or 'center', not {value!r}")
+    if not (0 <= value < 6) or (value * 2) != int(value * 2):
+        raise ValueError(f"'at' must be an edge 0-5 or a corner such as 2.5, not {value}")
+    return float(value)
+
+
+Loc = Annotated[Union[Literal["center"], float, None], BeforeValidator(_check_loc)]
+RevenueField = Annotated[Revenue, BeforeValidator(_phase_revenue)]
+
+
+class _StopBase(Frozen):
+    at: Loc = None
+
+
+class City(_StopBase):
+    kind: Literal["city"] = "city"
+    revenue: RevenueField = 0
+    slots: int = Field(1, ge=1, le=9)
+
+
+class Town(_StopBase):
+    kind: Literal["town"] = "town"
+    revenue: RevenueField = 0
+    style: Literal["bar", "dot"] | None = None
+
+
+class Halt(_StopBase):
+    """1860's halt: a stop that pays no revenue and shows a symbol instead."""
+
+    kind: Literal["halt"] = "halt"
+    symbol: str = "£"
+    style: Literal["bar", "dot"] | None = None
+
+    @property
+    def revenue(self) -> int:
+        return 0
+
+
+class Offboard(_StopBase):
+    kind: Literal["offboard"] = "offboard"
+    revenue: RevenueField = 0
+
+
+class Junction(_StopBase):
+    """A point where track meets without a station."""
+
+    kind: Literal["junction"] = "junction"
+
+    @property
+    def revenue(self) -> int:
+        return 0
+
+
+Stop = Annotated[Union[City, Town, Halt, Offboard, Junction], Field(discriminator="kind")]
+STOP_KINDS = ("city", "town", "halt", "offboard", "junction")
+
+
+class End(NamedTuple):
+    """One end of a track path: an edge midpoint or a stop (by its index in `stops`)."""
+
+    kind: Literal["edge", "stop"]
+    index: int
+
+    def __str__(self) -> str:
+        return str(self.index) if self.kind == "edge" else f"s{self.index}"
+
+
+def parse_end(value) -> End:
+    """`3` is edge 3; `s1` is stop 1."""
+    if isinstance(value, End):
+        return value
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return End(*value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value not in EDGES:
+            raise ValueError(f"edge {value} is outside 0-5")
+        return End("edge", value)
+    if isinstance(value, str) and value[:1] == "s" and value[1:].isdigit():
+        return End("stop", int(value[1:]))
+    raise ValueError(f"a track end is an edge 0-5 or a stop such as s0, not {value!r}")
+
+
+class Path(Frozen):
+    a: End
+    b: End
+    terminal: bool = False
+
+    @field_validator("a", "b", mode="before")
+    @classmethod
+    def _end(cls, v):
+        return parse_end(v)
+
+    @model_validator(mode="after")
+    def _distinct(self):
+        if self.a == self.b:
+            raise ValueError(f"track from {self.a} to itself")
+        if self.a.kind == self.b.kind == "edge" and self.a.index == self.b.index:
+            raise ValueError(f"track from edge {self.a.index} to itself")
+        return self
+
+    def ends(self) -> tuple[End, End]:
+        return (self.a, self.b)
+
+
+TERRAIN_KINDS = ("mountain", "hill", "water", "river", "swamp", "forest", "lake", "desert")
+
+
+class Terrain(Frozen):
+    cost: int = Field(ge=0)
+    type: tuple[str, ...] = ("mountain",)
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _types(cls, v):
+        types = tuple(v.split("|")) if isinstance(v, str) else tuple(v)
+        for t in types:
+            if t not in TERRAIN_KINDS:
+                raise ValueError(f"unknown terrain '{t}' (known: {', '.join(TERRAIN_KINDS)})")
+        return types
+
+
+BORDER_KINDS = ("impassable", "water", "mountain", "province", "river", "swamp")
+
+
+class Border(Frozen):
+    edge: int = Field(ge=0, le=5)
+    type: str = "impassable"
+    cost: int | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _kind(cls, v):
+        if v not in BORDER_KINDS:
+            raise ValueError(f"unknown border type '{v}' (known: {', '.join(BORDER_KINDS)})")
+        return v
+
+
+def normalise_face(data: dict) -> dict:
+    """Turn the compact YAML form into model fields.
+
+    `stops: [{city: 20, slots: 2}]` becomes `{kind: city, revenue: 20, slots: 2}`;
+    `track: [[0, s0, 3]]` (a chain) becomes paths 0-s0 and s0-3; `code:` in the
+    18xx.games notation is parsed into the same fields.
+    """
+    if not isinstance(data, dict):
+        return data
+    data = dict(data)
+    if "code" in data:
+        from pnp.tilecode import parse_tile_code
+
+        code = data.pop("code")
+        if not isinstance(code, str):
+            raise ValueError("code must be a tile code string")
+        parsed = parse_tile_code(code)
+        for key, value in parsed.items():
+            if key in data:
+                raise ValueError(f"'{key}' is given both directly and in code")
+            data[key] = value
+    if "stops" in data and isinstance(data["stops"], list):
+        data["stops"] = [_normalise_stop(s, i) for i, s in enumerate(data["stops"])]
+    if "track" in data:
+        if "paths" in data:
+            raise ValueError("give either 'track' chains or 'paths', not both")
+        data["paths"] = _chains_to_paths(data.pop("track"))
+    return data
+
+
+def _normalise_stop(stop, index):
+    if not isinstance(stop, dict) or "kind" in stop:
+        return stop
+    kinds = [k for k in STOP_KINDS if k in stop]
+    if len(kinds) != 1:
+        raise ValueError(
+            f"stops[{index}] must name exactly one of {', '.join(STOP_KINDS)}, found {kinds or list(stop)}"
+        )
+    kind = kinds[0]
+    out = {k: v for k, v in stop.items() if k != kind}
+    out["kind"] = kind
+    value = stop[kind]
+    if kind == "halt":
+        if value is not None:
+            out["symbol"] = str(value)
+    elif kind != "junction" and value is not None:
+        out["revenue"] = value
+    return out
+
+
+def _chains_to_paths(chains):
+    if not isinstance(chains, list):
+        raise ValueError("track must be a list of chains such as [0, s0, 3]")
+    paths = []
+    for i, chain in enumerate(chains):
+        if not isinstance(chain, list) or len(chain) < 2:
+            raise ValueError(f"track[{i}] must list at least two ends, such as [0, 3] or [0, s0]")
+        terminal = False
+        if chain and chain[-1] == "terminal":
+            terminal, chain = True, chain[:-1]
+        try:
+            ends = [parse_end(e) for e in chain]
+        except ValueError as exc:
+            raise ValueError(f"track[{i}]: {exc}") from None
+        paths.extend({"a": a, "b": b, "terminal": terminal} for a, b in zip(ends, ends[1:]))
+    return paths
+
+
+class TileFace(Frozen):
+    """Stops, track, label and terrain: what is printed on a tile or a map hex."""
+
+    stops: tuple[Stop, ...] = ()
+    paths: tuple[Path, ...] = ()
+    label: str | None = None
+    terrain: Terrain | None = None
+    borders: tuple[Border, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _compact(cls, data):
+        return normalise_face(data)
+
+    @model_validator(mode="after")
+    def _references(self):
+        for i, path in enumerate(self.paths):
+            for end in path.ends():
+                if end.kind == "stop" and end.index >= len(self.stops):
+                    raise ValueError(f"track refers to stop s{end.index}, but there are {len(self.stops)} stops")
+        seen = set()
+        for path in self.paths:
+            key = frozenset(path.ends())
+            if key in seen:
+                raise ValueError(f"track {path.a}-{path.b} is given twice")
+            seen.add(key)
+        return self
+
+    # --- derived facts -------------------------------------------------------------
+
+    def exits(self) -> tuple[int, ...]:
+        """The edges track leaves by, sorted."""
+        return tuple(sorted({e.index for p in self.paths for e in p.ends() if e.kind == "edge"}))
+
+    def stop_paths(self, stop: int) -> list[Path]:
+        ref = End("stop", stop)
+        return [p for p in self.paths if ref in p.ends()]
+
+    def stop_edges(self, stop: int) -> list[int]:
+        """Edges joined directly to a stop."""
+        ref = End("stop", stop)
+        edges = []
+        for p in self.paths:
+            if ref in p.ends():
+                other = p.b if p.a == ref else p.a
+                if other.kind == "edge":
+                    edges.append(other.index)
+        return edges
+
+    def cities(self) -> list[City]:
+        return [s for s in self.stops if s.kind == "city"]
+
+    def towns(self) -> list[Town]:
+        return [s for s in self.stops if s.kind == "town"]
+
+    def halts(self) -> list[Halt]:
+        return [s for s in self.stops if s.kind == "halt"]
+
+    def features(self) -> str:
+        """A short human summary: 'city 20, 2 exits'."""
+        parts = []
+        for s in self.stops:
+            if s.kind == "junction":
+                continue
+            if s.kind == "halt":
+                parts.append(f"halt {s.symbol}")
+                continue
+            text = s.kind
+            if s.kind == "city" and s.slots > 1:
+                text = f"city x{s.slots}"
+            parts.append(f"{text} {revenue_text(s.revenue)}")
+        exits = len(self.exits())
+        if exits:
+            parts.append(f"{exits} exit" + ("s" if exits != 1 else ""))
+        if self.label:
+            parts.append(f"label {self.label}")
+        if self.terrain:
+            parts.append(f"terrain {self.terrain.cost}")
+        return ", ".join(parts) or "blank"
+
+
+def revenue_text(revenue: Revenue) -> str:
+    if isinstance(revenue, int):
+        return str(revenue)
+    return "/".join(str(pv.value) for pv in revenue)
+
+
+class Tile(TileFace):
+    """A numbered track tile."""
+
+    id: str
+    color: Colour
+    upgrades: tuple[str, ...] | None = None
+    rotatable: bool = True
+    stage: str | None = None
+    flippable: bool = False
+    note: str | None = None
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _id(cls, v):
+        if isinstance(v, bool) or not isinstance(v, (str, int)) or str(v).strip() == "":
+            raise ValueError(f"a tile id must be a non-empty string or number, not {v!r}")
+        return str(v)
+
+    @field_validator("upgrades", mode="before")
+    @classmethod
+    def _upgrade_ids(cls, v):
+        if v is None:
+            return v
+        if not isinstance(v, list):
+            raise ValueError("upgrades must be a list of tile ids")
+        return tuple(str(x) for x in v)

@@ -1,0 +1,114 @@
+"""Drawing atoms shared by tiles, maps and cards: track, city, town, halt, revenue,
+phase revenue, label, terrain. Each takes placed geometry and a style and returns an
+SVG element; none decides where anything goes."""
+
+from __future__ import annotations
+
+from pnp.geometry.face import CASING_WIDTH, TRACK_WIDTH, PhaseRow, PlacedStop, PlacedText, RevenueMark
+from pnp.geometry.stops import TOWN_DOT, bar_corners, slot_centres, slot_radius, city_outline
+from pnp.geometry.hexagon import Point, add, rotate_degrees
+from pnp.geometry.track import Segment, fmt
+from pnp.render import svg
+from pnp.render.style import Style
+
+PHASE_GROUND = {"yellow": "yellow", "green": "green", "brown": "brown", "gray": "gray", "grey": "gray"}
+
+
+def track(segments: list[Segment], style: Style, *, casing: bool) -> object:
+    """All track of one layer as one path; draw every casing before any rail."""
+    d = "".join(s.svg() for s in segments)
+    if casing:
+        return svg.SVG.path(d=d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(CASING_WIDTH))
+    return svg.SVG.path(d=d, fill="none", stroke=style.color("track"), stroke_width=fmt(TRACK_WIDTH))
+
+
+def terminal_arrow(segment: Segment, style: Style) -> object:
+    """Track ending in a point, as it runs off the map."""
+    tip = segment.end
+    t = segment.tangent(1.0)
+    n = (-t[1], t[0])
+    w = TRACK_WIDTH * 1.4
+    base = add(tip, (-t[0] * 28, -t[1] * 28))
+    pts = [add(base, (n[0] * w, n[1] * w)), add(tip, (t[0] * 4, t[1] * 4)), add(base, (-n[0] * w, -n[1] * w))]
+    return svg.polygon_path(pts, fill=style.color("track"))
+
+
+def city(stop: PlacedStop, style: Style) -> object:
+    g = svg.group()
+    outline = city_outline(stop.slots, stop.angle)
+    pts = [add(p, stop.point) for p in list(outline.exterior.coords)[:-1]]
+    if stop.slots > 1:
+        g.add(svg.polygon_path(pts, fill=style.color("city_fill"), stroke=style.color("city_stroke"), stroke_width=2))
+    r = slot_radius(stop.slots)
+    for c in slot_centres(stop.slots):
+        centre = add(rotate_degrees(c, stop.angle), stop.point)
+        g.add(svg.circle(centre, r, fill=style.color("city_fill"), stroke=style.color("city_stroke"), stroke_width=2))
+    return g
+
+
+def town(stop: PlacedStop, style: Style) -> object:
+    halt = stop.kind == "halt"
+    fill = style.color("halt") if halt else style.color("town")
+    if stop.style == "bar":
+        pts = [add(p, stop.point) for p in bar_corners(stop.angle)]
+        attrs = {"stroke": style.color("halt_stroke"), "stroke_width": 2} if halt else {}
+        return svg.polygon_path(pts, fill=fill, **attrs)
+    outline = style.color("halt_stroke") if halt else style.color("town_outline")
+    return svg.circle(stop.point, TOWN_DOT, fill=fill, stroke=outline, stroke_width=3)
+
+
+def stop(placed: PlacedStop, style: Style) -> object | None:
+    if placed.style == "city":
+        return city(placed, style)
+    if placed.style in ("bar", "dot"):
+        return town(placed, style)
+    return None
+
+
+def revenue(mark: RevenueMark, style: Style, angle: float) -> object:
+    g = svg.group()
+    g.add(svg.circle(mark.point, mark.radius, fill=style.color("revenue_fill"), stroke=style.color("revenue_stroke"),
+                     stroke_width=2))
+    g.add(svg.text(mark.text, mark.point, mark.size, style, weight="bold", angle=angle))
+    return g
+
+
+def phase_row(row: PhaseRow, style: Style, angle: float) -> object:
+    g = svg.group()
+    if angle:
+        g["transform"] = f"rotate({fmt(angle)} {fmt(row.centre[0])} {fmt(row.centre[1])})"
+    cx, cy = row.centre
+    for dx, width, phase, value in row.boxes:
+        ground = PHASE_GROUND.get(phase, "white")
+        g.add(svg.rect(cx + dx, cy - row.height / 2, width, row.height, fill=style.color(ground),
+                       stroke=style.color("outline"), stroke_width=1.5))
+        g.add(svg.text(value, (cx + dx + width / 2, cy), 15, style, weight="bold"))
+    return g
+
+
+def placed_text(item: PlacedText, style: Style, angle: float, color: str | None = None) -> object:
+    return svg.text(item.text, item.point, item.size, style, weight=item.weight, angle=angle, color=color)
+
+
+def terrain_icon(kind: str, centre: Point, style: Style, size: float = 22.0) -> object:
+    """A triangle for mountains and hills, two waves for water, tufts for swamp."""
+    x, y = centre
+    h = size * 0.5
+    if kind in ("mountain", "hill"):
+        pts = [(x - h * 1.1, y + h * 0.8), (x, y - h * 0.9), (x + h * 1.1, y + h * 0.8)]
+        return svg.polygon_path(pts, fill=style.color(kind), stroke=style.color("outline"), stroke_width=1)
+    if kind in ("water", "river", "lake"):
+        d = ""
+        for dy in (-h * 0.35, h * 0.45):
+            d += (f"M{fmt(x - h * 1.1)},{fmt(y + dy)}q{fmt(h * 0.275)},{fmt(-h * 0.4)} {fmt(h * 0.55)},0"
+                  f"t{fmt(h * 0.55)},0t{fmt(h * 0.55)},0t{fmt(h * 0.55)},0")
+        return svg.SVG.path(d=d, fill="none", stroke=style.color(kind), stroke_width=3)
+    if kind == "swamp":
+        d = "".join(f"M{fmt(x + dx)},{fmt(y + h * 0.7)}l{fmt(-h * 0.3)},{fmt(-h * 1.1)}M{fmt(x + dx)},{fmt(y + h * 0.7)}"
+                    f"l0,{fmt(-h * 1.3)}M{fmt(x + dx)},{fmt(y + h * 0.7)}l{fmt(h * 0.3)},{fmt(-h * 1.1)}"
+                    for dx in (-h * 0.7, h * 0.7))
+        return svg.SVG.path(d=d, fill="none", stroke=style.color("swamp"), stroke_width=2.5)
+    if kind == "forest":
+        pts = [(x - h * 0.8, y + h * 0.6), (x, y - h), (x + h * 0.8, y + h * 0.6)]
+        return svg.polygon_path(pts, fill=style.color("forest"))
+    return svg.circle(centre, h * 0.7, fill=style.color(kind) if kind in style.colors else style.color("outline"))

@@ -1,0 +1,32 @@
+"""Semantic colours resolved through a theme: a renderer asks `style.color("town")`
+and gets the game's value, else the theme's, else the default theme's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+FONT_FAMILY = "DejaVu Sans"
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    colors: dict[str, str] = field(default_factory=dict)
+    font_family: str = FONT_FAMILY
+
+    def color(self, name: str) -> str:
+        try:
+            return self.colors[name]
+        except KeyError:
+            raise KeyError(f"theme '{self.name}' has no colour '{name}'") from None
+
+    def ground(self, tile_colour: str) -> str:
+        return self.color(tile_colour)
+
+    def with_colors(self, overrides: dict[str, str]) -> "Style":
+        if not overrides:
+            return self
+        return Style(self.name, {**self.colors, **overrides}, self.font_family)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.colors.items())), self.font_family))

@@ -1,0 +1,112 @@
+"""A tile face as SVG, in hex units (corner radius 100), layer by layer: ground, track
+casings, track, stations, revenue, labels, outline. Maps reuse `face_group` for
+their hexes; sheets place the group at physical size."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pnp.geometry.face import FaceLayout, layout_face
+from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, corners
+from pnp.geometry.track import fmt
+from pnp.model.tile import Tile, TileFace
+from pnp.render import atoms, svg
+from pnp.render.style import Style
+
+LAYERS = ("ground", "track_casing", "track", "stations", "revenue", "labels", "borders", "outline")
+OUTLINE_WIDTH = 1.5
+BORDER_WIDTH = 10.0
+
+
+def outline_path(style: Style, width: float = OUTLINE_WIDTH, colour: str = "outline", radius: float = RADIUS):
+    """The hex outline: one closed six-sided path."""
+    return svg.polygon_path(corners(radius), fill="none", stroke=style.color(colour), stroke_width=fmt(width),
+                            stroke_linejoin="miter")
+
+
+def ground_path(colour: str, style: Style, radius: float = RADIUS):
+    return svg.polygon_path(corners(radius), fill=style.ground(colour), stroke="none")
+
+
+def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, list]:
+    """Everything on a face but its ground and outline, by layer."""
+    layers: dict[str, list] = {name: [] for name in LAYERS}
+    angle = layout.text_angle
+    plain = [t.segment for t in layout.track]
+    if plain:
+        layers["track_casing"].append(atoms.track(plain, style, casing=True))
+        layers["track"].append(atoms.track(plain, style, casing=False))
+    for t in layout.track:
+        if t.terminal:
+            layers["track"].append(atoms.terminal_arrow(t.segment, style))
+    for placed in layout.stops:
+        element = atoms.stop(placed, style)
+        if element is not None:
+            layers["stations"].append(element)
+    for mark in layout.revenues:
+        layers["revenue"].append(atoms.revenue(mark, style, angle))
+    for row in layout.phase_rows:
+        layers["revenue"].append(atoms.phase_row(row, style, angle))
+    if layout.terrain_icon:
+        kind, point = layout.terrain_icon
+        layers["labels"].append(atoms.terrain_icon(kind, point, style))
+    for item in layout.texts:
+        layers["labels"].append(atoms.placed_text(item, style, angle))
+    for border in face.borders:
+        layers["borders"].append(border_line(border.edge, border.type, style))
+    return layers
+
+
+def border_line(edge: int, kind: str, style: Style):
+    """A thick line along a hex side: impassable, water, mountain..."""
+    a, b = corners()[(edge - 1) % 6], corners()[edge]
+    # corners()[k] is the corner between edges k and k+1, so edge e runs from corner e-1 to corner e
+    colour = "impassable" if kind == "impassable" else f"border_{kind}"
+    attrs = {"stroke_dasharray": "20,12"} if kind == "province" else {}
+    return svg.line(a, b, stroke=style.color(colour), stroke_width=fmt(BORDER_WIDTH), stroke_linecap="round", **attrs)
+
+
+def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None = None, name: str | None = None,
+               stage: str | None = None, turn: float = 0.0, outline: bool = True, ground: bool = True):
+    """A face as one SVG group in hex units. `turn` (degrees) turns the artwork, e.g. 30
+    for a pointy hex or 60*r for a tile laid with rotation r; text stays upright."""
+    layout = layout_face(face, tile_id=tile_id, name=name, stage=stage, text_angle=-turn)
+    layers = face_layers(face, layout, style)
+    g = svg.group()
+    art = svg.group(transform=f"rotate({fmt(turn)})") if turn else g
+    if ground:
+        art.add(ground_path(colour, style))
+    for name_ in LAYERS:
+        for element in layers[name_]:
+            art.add(element)
+    if outline:
+        art.add(outline_path(style))
+    if art is not g:
+        g.add(art)
+    return g
+
+
+@lru_cache(maxsize=2048)
+def tile_group(tile: Tile, style: Style, orientation: str = "flat"):
+    """The printed tile, built once per distinct tile and style."""
+    turn = POINTY_TURN if orientation == "pointy" else 0.0
+    return face_group(tile, tile.color, style, tile_id=tile.id, stage=tile.stage, turn=turn)
+
+
+def units_per_mm(tile_mm: float) -> float:
+    return FLAT_TO_FLAT / tile_mm
+
+
+def tile_svg(tile: Tile, style: Style, tile_mm: float = 38.1, orientation: str = "flat") -> str:
+    """A standalone SVG of one tile at physical size (flat-to-flat = `tile_mm`)."""
+    margin = 2.0
+    if orientation == "pointy":
+        w, h = 2 * APOTHEM, 2 * RADIUS
+    else:
+        w, h = 2 * RADIUS, 2 * APOTHEM
+    k = tile_mm / FLAT_TO_FLAT
+    dwg = svg.document((w + 2 * margin) * k, (h + 2 * margin) * k,
+                       view_box=(-w / 2 - margin, -h / 2 - margin, w + 2 * margin, h + 2 * margin),
+                       title=f"Tile {tile.id}")
+    dwg.add(tile_group(tile, style, orientation))
+    return svg.to_string(dwg)

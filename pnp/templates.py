@@ -1,0 +1,115 @@
+"""Loading what a user may restyle without code: paper sizes, sheet layouts, themes,
+component formats. All from `templates/`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pnp.errors import DataError, PnpError
+from pnp.render.style import Style
+from pnp.resources import templates_dir
+from pnp.units import parse_length
+from pnp.yamlfile import expect_mapping, read_yaml
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float  # mm
+    height: float
+
+
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.I)
+
+
+def _length(path: Path, field: str, value) -> float:
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise DataError(path, field, str(exc)) from None
+
+
+@cache
+def paper_sizes() -> dict[str, Paper]:
+    path = templates_dir() / "paper.yaml"
+    data = expect_mapping(path, read_yaml(path), "paper sizes")
+    return {
+        name: Paper(name, _length(path, f"{name}.width", spec.get("width")), _length(path, f"{name}.height", spec.get("height")))
+        for name, spec in data.items()
+    }
+
+
+def paper(name: str) -> Paper:
+    """A named paper ('a4', 'letter', ...) or a custom size written '300x400mm'."""
+    match = _CUSTOM.match(name)
+    if match:
+        w, h = float(match.group(1)), float(match.group(2))
+        if w < 50 or h < 50:
+            raise PnpError(f"paper {name} is too small (at least 50 x 50 mm)")
+        return Paper(name, w, h)
+    sizes = paper_sizes()
+    key = name.lower()
+    if key not in sizes:
+        raise PnpError(f"unknown paper '{name}' (known: {', '.join(sizes)}, or WxHmm such as 300x400mm)")
+    return sizes[key]
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    name: str
+    kind: str  # individual | tessellated | die
+    tile: float
+    margin: float
+    footer: float
+    gap: float = 0.0
+    bleed: float = 0.0
+    columns: int = 0
+    rows: int = 0
+    column_gap: float = 0.0
+
+
+LAYOUT_KINDS = ("individual", "tessellated", "die")
+
+
+@cache
+def tile_layouts() -> dict[str, SheetLayout]:
+    path = templates_dir() / "sheets" / "tiles.yaml"
+    data = expect_mapping(path, read_yaml(path), "tile sheet layouts")
+    defaults = expect_mapping(path, data.get("defaults"), "defaults")
+    out = {}
+    for name, spec in expect_mapping(path, data.get("layouts"), "layouts").items():
+        spec = {**defaults, **spec}
+        kind = spec.get("kind", name)
+        if kind not in LAYOUT_KINDS:
+            raise DataError(path, f"layouts.{name}.kind", f"unknown layout kind '{kind}' (known: {', '.join(LAYOUT_KINDS)})")
+        lengths = {k: _length(path, f"layouts.{name}.{k}", spec[k])
+                   for k in ("tile", "margin", "footer", "gap", "bleed", "column_gap") if k in spec}
+        out[name] = SheetLayout(name, kind, columns=int(spec.get("columns", 0)), rows=int(spec.get("rows", 0)), **lengths)
+    return out
+
+
+def tile_layout(name: str) -> SheetLayout:
+    layouts = tile_layouts()
+    if name not in layouts:
+        raise PnpError(f"unknown layout '{name}' (known: {', '.join(layouts)})")
+    return layouts[name]
+
+
+@cache
+def theme(name: str = "default") -> Style:
+    folder = templates_dir() / "themes"
+    path = folder / f"{name}.yaml"
+    if not path.exists():
+        known = sorted(p.stem for p in folder.glob("*.yaml"))
+        raise PnpError(f"unknown theme '{name}' (known: {', '.join(known)})")
+    data = expect_mapping(path, read_yaml(path), "a theme")
+    colors = expect_mapping(path, data.get("colors"), "colors")
+    base = theme(data["extends"]).colors if data.get("extends") else {}
+    return Style(name, {**base, **{str(k): str(v) for k, v in colors.items()}})
+
+
+def theme_names() -> list[str]:
+    return sorted(p.stem for p in (templates_dir() / "themes").glob("*.yaml"))

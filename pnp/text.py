@@ -1,0 +1,78 @@
+"""Text measured with real font metrics (reportlab with the DejaVu fonts), so that text
+can be fitted to its box and placed clear of track before anything is drawn.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIRS = (
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/dejavu"),
+    Path("/usr/local/share/fonts"),
+)
+FAMILY = "DejaVu Sans"
+FACES = {"regular": "DejaVuSans", "bold": "DejaVuSans-Bold", "condensed": "DejaVuSansCondensed",
+         "condensed-bold": "DejaVuSansCondensed-Bold"}
+FALLBACK = {"regular": "Helvetica", "bold": "Helvetica-Bold", "condensed": "Helvetica",
+            "condensed-bold": "Helvetica-Bold"}
+
+# Share of the font size above the baseline that capital letters and digits reach.
+CAP_HEIGHT = 0.73
+
+
+@cache
+def font_name(weight: str = "regular") -> str:
+    """The reportlab font to measure with: DejaVu when installed, else Helvetica."""
+    face = FACES[weight]
+    for folder in FONT_DIRS:
+        path = folder / f"{face}.ttf"
+        if path.exists():
+            pdfmetrics.registerFont(TTFont(face, str(path)))
+            return face
+    return FALLBACK[weight]
+
+
+def text_width(text: str, size: float, weight: str = "regular") -> float:
+    return pdfmetrics.stringWidth(text, font_name(weight), size)
+
+
+def wrap(text: str, size: float, width: float, weight: str = "regular") -> list[str]:
+    """Break text into lines no wider than `width` at word boundaries (a single word
+    wider than the box stays on its own line; callers shrink the size for that)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, size, weight) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def fit_lines(text: str, width: float, height: float, size: float, *, weight: str = "regular",
+              leading: float = 1.2, min_size: float = 3.0) -> tuple[list[str], float]:
+    """The largest size <= `size` at which the wrapped text fits the box, and its lines."""
+    while True:
+        lines = wrap(text, size, width, weight)
+        widest = max((text_width(line, size, weight) for line in lines), default=0.0)
+        tall = size * (CAP_HEIGHT + leading * (len(lines) - 1)) + size * 0.25
+        if (widest <= width and tall <= height) or size <= min_size:
+            return lines, size
+        size = max(min_size, size * 0.92)
+
+
+def fit_size(text: str, width: float, size: float, weight: str = "regular", min_size: float = 3.0) -> float:
+    """The largest size <= `size` at which one line of text fits `width`."""
+    w = text_width(text, size, weight)
+    if w <= width or w == 0:
+        return size
+    return max(min_size, size * width / w)

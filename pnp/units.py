@@ -1,0 +1,27 @@
+"""Physical lengths. Data and templates write lengths with a unit; everything after
+loading works in millimetres."""
+
+from __future__ import annotations
+
+import re
+
+MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+PT_PER_MM = 72.0 / 25.4
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
+
+
+def parse_length(value) -> float:
+    """'1.5in' -> 38.1 (mm). A bare number is millimetres."""
+    if isinstance(value, bool):
+        raise ValueError(f"a length needs a number and a unit (mm, cm, in, pt), not {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    match = _LENGTH.match(str(value))
+    if not match:
+        raise ValueError(f"a length needs a number and a unit (mm, cm, in, pt), not {value!r}")
+    return float(match.group(1)) * MM_PER[match.group(2)]
+
+
+def mm_to_pt(mm: float) -> float:
+    return mm * PT_PER_MM
