@@ -1,17 +1,18 @@
 """Which tiles a tile upgrades to, when the data does not say: the next colour, the
-same label, the same stops, and a rotation that keeps every existing exit."""
+same label, the same stops, and a rotation under which every existing route survives
+(each pair of edges joined by track stays joined, each stop keeps its edges)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from pnp.model.tile import TILE_COLOURS, Tile
+from pnp.model.tile import TILE_COLOURS, Tile, TileFace
 
 NEXT_COLOUR = {a: b for a, b in zip(TILE_COLOURS, TILE_COLOURS[1:])}
 
 
-def _stop_signature(tile: Tile) -> Counter:
-    """Stops that must survive an upgrade (halts count as towns: a halt may become a town)."""
+def _stop_signature(tile: TileFace) -> Counter:
+    """Stops that must survive an upgrade (a halt may become a town, so both count as towns)."""
     kinds = Counter()
     for s in tile.stops:
         if s.kind == "junction":
@@ -20,24 +21,44 @@ def _stop_signature(tile: Tile) -> Counter:
     return kinds
 
 
-def _keeps_exits(old: Tile, new: Tile) -> bool:
-    exits = set(old.exits())
-    rotations = range(6) if new.rotatable else (0,)
-    new_exits = set(new.exits())
-    return any(exits <= {(e + r) % 6 for e in new_exits} for r in rotations)
+def connections(tile: TileFace, rotation: int = 0) -> set[frozenset]:
+    """Pairs of edges joined by plain track, and each stop's set of edges."""
+    out: set[frozenset] = set()
+    for path in tile.paths:
+        if path.a.kind == path.b.kind == "edge":
+            out.add(frozenset(((path.a.index + rotation) % 6, (path.b.index + rotation) % 6)))
+    for i in range(len(tile.stops)):
+        edges = frozenset((e + rotation) % 6 for e in tile.stop_edges(i))
+        if edges:
+            out.add(frozenset({"stop", *edges}))
+    return out
 
 
-def is_upgrade(old: Tile, new: Tile) -> bool:
-    if NEXT_COLOUR.get(old.color) != new.color:
+def _keeps_routes(old: TileFace, new: Tile) -> bool:
+    old_links = connections(old)
+    old_stops = [s for s in old_links if "stop" in s]
+    old_track = [s for s in old_links if "stop" not in s]
+    for r in range(6) if new.rotatable else (0,):
+        new_links = connections(new, r)
+        new_stops = [s for s in new_links if "stop" in s]
+        if not all(link in new_links or any(link <= s for s in new_stops) for link in old_track):
+            continue
+        if all(any(stop <= s for s in new_stops) for stop in old_stops):
+            return True
+    return False
+
+
+def is_upgrade(old: TileFace, new: Tile, old_colour: str) -> bool:
+    if NEXT_COLOUR.get(old_colour) != new.color:
         return False
     if (old.label or None) != (new.label or None):
         return False
     if _stop_signature(old) != _stop_signature(new):
         return False
-    return _keeps_exits(old, new)
+    return _keeps_routes(old, new)
 
 
 def derive_upgrades(tile: Tile, candidates: list[Tile]) -> tuple[str, ...]:
     if tile.upgrades is not None:
         return tile.upgrades
-    return tuple(c.id for c in candidates if is_upgrade(tile, c))
+    return tuple(c.id for c in candidates if is_upgrade(tile, c, tile.color))

@@ -3,7 +3,7 @@ distinct tile."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.errors import PnpError
 from pnp.geometry.hexagon import FLAT_TO_FLAT, POINTY_TURN, corners
@@ -35,6 +35,10 @@ def tile_piece(tile: Tile, style: Style, orientation: str, tile_mm: float, bleed
 
 
 def pack_tiles(count: int, layout: SheetLayout, paper: Paper, pointy: bool) -> list[pack.PageLayout]:
+    """Pages of tile slots. A die cuts flat-topped hexes only, so on a die a pointy
+    tile is printed turned by 30 degrees to fit it."""
+    if layout.kind == "die":
+        pointy = False
     f = pack.frame(paper.width, paper.height, layout.margin, layout.footer)
     if layout.kind == "individual":
         return pack.honeycomb(count, f, layout.tile, layout.gap, mark=min(2.0, layout.gap), pointy=pointy)
@@ -55,6 +59,8 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
     if layout.kind == "die" and tile_mm and abs(tile_mm - layout.tile) > 0.01:
         size = layout.tile  # a die cuts one size
     pieces = [tile_piece(t, style, orientation, size, layout.bleed) for t in tiles]
+    if layout.kind == "die" and orientation == "pointy":
+        pieces = [replace(p, turn=-POINTY_TURN) for p in pieces]
     sized = SheetLayout(**{**layout.__dict__, "tile": size})
     layouts = pack_tiles(len(pieces), sized, paper, orientation == "pointy")
     pages = compose(pieces, layouts, paper, style, footer=f"{game.title} · Tiles")

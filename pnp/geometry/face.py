@@ -275,7 +275,7 @@ def _ring(centre: Point, distance: float, radius: float, angles=RING_ANGLES) -> 
     return out
 
 
-def _rim(radii=(60.0, 68.0, 50.0), step: int = 15) -> list[Point]:
+def _rim(radii=(60.0, 68.0, 50.0, 40.0), step: int = 15) -> list[Point]:
     """Spots around the rim of the hex, for labels that found no preferred spot."""
     return [(r * math.cos(math.radians(a)), r * math.sin(math.radians(a))) for r in radii for a in range(180, -180, -step)]
 
@@ -363,7 +363,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         spots = [(-58, 0), (58, 0), (-45, -42), (45, -42), (-45, 42), (45, 42), (0, -58), (0, 58), (-68, 0), (68, 0)]
         spots += _rim()
         cands = [((p, k), text_box(face.label, size * k, p, angle=text_angle, weight="bold"))
-                 for k in (1.0, 0.75) for p in spots]
+                 for k in (1.0, 0.75, 0.6) for p in spots]
         point, k = take(cands)
         texts.append(PlacedText("label", face.label, point, size * k, "bold"))
 

@@ -128,6 +128,10 @@ def parse_end(value) -> End:
     raise ValueError(f"a track end is an edge 0-5 or a stop such as s0, not {value!r}")
 
 
+def _end_key(end: End) -> tuple[int, int]:
+    return (0 if end.kind == "edge" else 1, end.index)
+
+
 class Path(Frozen):
     a: End
     b: End
@@ -137,6 +141,17 @@ class Path(Frozen):
     @classmethod
     def _end(cls, v):
         return parse_end(v)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _undirected(cls, data):
+        """A path has no direction: keep edges first, then by number, so the same
+        track compares equal however it was written."""
+        if isinstance(data, dict) and "a" in data and "b" in data:
+            a, b = parse_end(data["a"]), parse_end(data["b"])
+            if _end_key(b) < _end_key(a):
+                data = {**data, "a": b, "b": a}
+        return data
 
     @model_validator(mode="after")
     def _distinct(self):
@@ -280,6 +295,11 @@ class TileFace(Frozen):
         return self
 
     # --- derived facts -------------------------------------------------------------
+
+    def same_face(self, other: "TileFace") -> bool:
+        """Equal stops, label, terrain and borders, and the same track in any order."""
+        return (self.stops == other.stops and set(self.paths) == set(other.paths) and self.label == other.label
+                and self.terrain == other.terrain and set(self.borders) == set(other.borders))
 
     def exits(self) -> tuple[int, ...]:
         """The edges track leaves by, sorted."""

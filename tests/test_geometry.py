@@ -1,0 +1,82 @@
+import math
+
+import pytest
+from shapely.geometry import Point
+
+from pnp.geometry.hexagon import APOTHEM, RADIUS, corners, direction, edge_midpoint, hex_polygon, rotate_degrees
+from pnp.geometry.track import Arc, Line, curve_kind, edge_to_edge, edge_to_point
+
+
+def close(p, q, tol=1e-6):
+    return math.dist(p, q) < tol
+
+
+def test_edge_zero_is_the_bottom_and_edges_run_clockwise():
+    assert close(edge_midpoint(0), (0, APOTHEM))
+    assert close(edge_midpoint(3), (0, -APOTHEM))
+    # clockwise on screen (y down): bottom, lower-left, upper-left, top, upper-right, lower-right
+    assert edge_midpoint(1)[0] < 0 and edge_midpoint(1)[1] > 0
+    assert edge_midpoint(2)[0] < 0 and edge_midpoint(2)[1] < 0
+    assert edge_midpoint(4)[0] > 0 and edge_midpoint(4)[1] < 0
+    assert edge_midpoint(5)[0] > 0 and edge_midpoint(5)[1] > 0
+
+
+def test_corners_are_at_radius_and_flat_top():
+    pts = corners()
+    assert all(abs(math.hypot(*p) - RADIUS) < 1e-9 for p in pts)
+    assert any(close(p, (100, 0)) for p in pts) and any(close(p, (-100, 0)) for p in pts)
+
+
+@pytest.mark.parametrize("a", range(6))
+@pytest.mark.parametrize("step,kind,radius,mid", [(1, "sharp", 50, 50), (2, "gentle", 150, 23.205), (3, "straight", None, 0)])
+def test_track_between_edges(a, step, kind, radius, mid):
+    b = (a + step) % 6
+    seg = edge_to_edge(a, b)
+    assert curve_kind(a, b) == kind
+    assert close(seg.start, edge_midpoint(a), 1e-6)
+    assert close(seg.end, edge_midpoint(b), 1e-6)
+    if radius is None:
+        assert isinstance(seg, Line)
+    else:
+        assert isinstance(seg, Arc) and abs(seg.radius - radius) < 1e-6
+    assert abs(math.hypot(*seg.at(0.5)) - mid) < 1e-3
+
+
+@pytest.mark.parametrize("a,b", [(0, 1), (0, 2), (1, 5), (2, 4)])
+def test_arcs_meet_each_edge_at_a_right_angle(a, b):
+    seg = edge_to_edge(a, b)
+    start_dir = seg.tangent(0.0)
+    end_dir = seg.tangent(1.0)
+    assert close(start_dir, tuple(-c for c in direction(a)), 1e-6)
+    assert close(end_dir, direction(b), 1e-6)
+
+
+def test_sharp_arc_is_centred_on_the_shared_corner():
+    seg = edge_to_edge(0, 1)
+    assert close(seg.centre, corners()[0], 1e-6)
+
+
+def test_gentle_arc_is_centred_on_the_neighbouring_hex():
+    seg = edge_to_edge(0, 2)
+    assert close(seg.centre, tuple(2 * c for c in edge_midpoint(1)), 1e-6)
+
+
+def test_rotation_moves_edges_clockwise():
+    for e in range(6):
+        assert close(rotate_degrees(edge_midpoint(e), 60), edge_midpoint((e + 1) % 6), 1e-9)
+
+
+def test_track_to_an_off_centre_stop_starts_square_to_its_edge():
+    seg = edge_to_point(4, (-30, -52))
+    assert close(seg.start, edge_midpoint(4), 1e-6)
+    assert close(seg.end, (-30, -52), 1e-6)
+    assert close(seg.tangent(0.0), tuple(-c for c in direction(4)), 1e-6)
+
+
+def test_track_stays_inside_the_hex():
+    hexagon = hex_polygon().buffer(1e-6)
+    for a in range(6):
+        for b in range(6):
+            if a != b:
+                seg = edge_to_edge(a, b)
+                assert all(hexagon.contains(Point(seg.at(t / 20))) for t in range(21))

@@ -1,0 +1,55 @@
+"""Every tile in the library and every game's own tile: revenue, labels and numbers
+never cover track or stations, and track stays inside the hex."""
+
+import pytest
+from shapely.geometry import Point
+
+from pnp.geometry.face import layout_face
+from pnp.geometry.hexagon import hex_polygon
+from pnp.geometry.track import sample
+from pnp.load import bundled_games, load_game, tile_library
+
+# Text boxes carry one unit of padding; an overlap smaller than this is padding
+# touching padding, not ink touching ink.
+TOLERANCE = 1.0
+
+
+def all_tiles():
+    tiles = dict(tile_library())
+    for game in bundled_games():
+        for entry in load_game(game).manifest:
+            tiles[f"{game}:{entry.tile.id}"] = entry.tile
+    return sorted(tiles.items())
+
+
+def tiles_as_printed():
+    """Library tiles in both orientations; a game's tiles in the game's orientation."""
+    out = [(key, tile, turn) for key, tile in sorted(tile_library().items()) for turn in (0.0, -30.0)]
+    for game in bundled_games():
+        loaded = load_game(game)
+        turn = -30.0 if loaded.info.orientation == "pointy" else 0.0
+        out += [(f"{game}:{e.tile.id}", e.tile, turn) for e in loaded.manifest]
+    return out
+
+
+def test_nothing_overlaps_on_any_tile():
+    bad = {}
+    for key, tile, turn in tiles_as_printed():
+        layout = layout_face(tile, tile_id=tile.id, stage=tile.stage, text_angle=turn)
+        if layout.clash > TOLERANCE:
+            bad[f"{key}@{turn:g}"] = round(layout.clash, 1)
+    assert not bad, f"text or marks overlap track/stations on: {bad}"
+
+
+def test_track_and_stations_stay_inside_the_hex():
+    hexagon = hex_polygon().buffer(0.01)
+    for key, tile in all_tiles():
+        layout = layout_face(tile, tile_id=tile.id)
+        for t in layout.track:
+            assert all(hexagon.contains(Point(p)) for p in sample(t.segment)), key
+        for s in layout.stops:
+            assert hexagon.contains(s.shape), key
+
+
+def test_library_covers_the_bundled_games():
+    assert len(tile_library()) >= 19

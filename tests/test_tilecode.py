@@ -1,0 +1,55 @@
+import json
+
+import pytest
+
+from pnp.export.tileyaml import tile_yaml
+from pnp.model.tile import End, Tile
+from pnp.tilecode import TileCodeError, face_to_code, parse_tile_code, read_tile_code
+
+import yaml
+
+
+def test_city_with_track_through_it():
+    tile = Tile(id="57", color="yellow", code="city=revenue:20;path=a:0,b:_0;path=a:_0,b:3")
+    assert tile.cities()[0].revenue == 20
+    assert tile.exits() == (0, 3)
+    assert tile.stop_edges(0) == [0, 3]
+
+
+def test_phase_revenue_and_off_centre_stops():
+    face = parse_tile_code("offboard=revenue:yellow_0|green_20|brown_40;path=a:1,b:_0")
+    assert face["stops"] == [{"offboard": {"yellow": 0, "green": 20, "brown": 40}}]
+    tile = Tile(id="x", color="red", code="city=revenue:50,loc:2.5;city=revenue:30,loc:5.5;path=a:0,b:_1")
+    assert [s.at for s in tile.stops] == [2.5, 5.5]
+
+
+def test_unknown_key_is_an_error_naming_the_part():
+    with pytest.raises(TileCodeError, match="unknown key 'slotz'"):
+        parse_tile_code("city=revenue:20,slotz:2")
+
+
+def test_lenient_reading_lists_what_it_skipped():
+    parsed = read_tile_code("city=revenue:20,groups:X;path=a:0,b:_0,lanes:2")
+    assert parsed.ignored == ["city.groups=X", "path.lanes=2"]
+
+
+def _codes(reference):
+    data = json.loads((reference / "1860" / "1860.json").read_text())
+    return [(t["id"], t["color"], t["code"]) for t in data["tiles"]] + \
+           [(h["coordinate"], h["color"], h["code"]) for h in data["hexes"]]
+
+
+def test_every_1860_code_is_expressible_and_round_trips(reference):
+    for ident, colour, code in _codes(reference):
+        tile = Tile(id=ident, color=colour, code=code)
+        again = Tile(id=ident, color=colour, code=face_to_code(tile))
+        assert again.same_face(tile), ident
+        from_yaml = Tile.model_validate(yaml.safe_load(tile_yaml(tile, indent=""))[0])
+        assert from_yaml.same_face(tile), ident
+
+
+def test_halts_and_node_to_node_track(reference):
+    codes = {i: c for i, _, c in _codes(reference)}
+    tile = Tile(id="789", color="brown", code=codes["789"])
+    assert [s.kind for s in tile.stops] == ["city", "town", "halt"]
+    assert any(p.a == End("stop", 0) and p.b == End("stop", 1) for p in tile.paths)
