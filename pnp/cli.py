@@ -4,7 +4,6 @@ data or options print one clear line and exit with status 2."""
 from __future__ import annotations
 
 import functools
-import re
 import sys
 from pathlib import Path
 
@@ -34,10 +33,6 @@ def default_out(game_arg: str, out: str | None) -> Path:
         return Path(out)
     name = Path(game_arg).name if Path(game_arg).is_dir() else game_arg
     return Path("output") / name
-
-
-def safe_name(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]", "_", text)
 
 
 game_argument = click.argument("game")
@@ -77,6 +72,41 @@ def validate(game):
                f"{loaded.total_tiles()} pieces)")
 
 
+def print_options(game, paper: str, theme_name: str, **extra):
+    """Print options from the command line, with the game's own colours on its theme."""
+    from pnp.components import PrintOptions
+    from pnp.templates import paper as paper_size
+    from pnp.templates import theme
+
+    style = theme(theme_name).with_colors(game.info.colors)
+    return PrintOptions(paper=paper_size(paper), style=style, **extra)
+
+
+def run_component(module: str, game_arg: str, out: str | None, **options) -> None:
+    """Load a game, build one component and write it: the body of every component command."""
+    import importlib
+
+    from pnp.components import write_component
+    from pnp.load import load_game
+    from pnp.output import OutputDir
+
+    game = load_game(game_arg)
+    component = importlib.import_module(f"pnp.components.{module}").build(game, print_options(game, **options))
+    for pdf in write_component(component, OutputDir(default_out(game_arg, out)), game.title):
+        click.echo(f"{pdf}: {component.pieces} {component.title.lower()} on {len(component.pages)} pages")
+
+
+def length_option(value: str | None, name: str) -> float | None:
+    from pnp.units import parse_length
+
+    if value is None:
+        return None
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise PnpError(f"{name}: {exc}") from None
+
+
 @main.command()
 @game_argument
 @out_option
@@ -87,28 +117,11 @@ def validate(game):
 @user_errors
 def tiles(game, out, paper, layout, tile_size, theme_name):
     """Tile sheets as PDF, and one SVG per distinct tile."""
-    from pnp.components.tiles import build_tile_sheets, distinct_tile_svgs
-    from pnp.load import load_game
-    from pnp.output import OutputDir
-    from pnp.pdf import Section, write_pdf
-    from pnp.templates import paper as paper_size
-    from pnp.templates import theme, tile_layout
-    from pnp.units import parse_length
+    from pnp.templates import tile_layout
 
-    loaded = load_game(game)
-    style = theme(theme_name).with_colors(loaded.info.colors)
-    size = None
-    if tile_size:
-        try:
-            size = parse_length(tile_size)
-        except ValueError as exc:
-            raise PnpError(f"--tile-size: {exc}") from None
-    sheets = build_tile_sheets(loaded, paper_size(paper), tile_layout(layout), style, size)
-    target = OutputDir(default_out(game, out))
-    for name, text in distinct_tile_svgs(loaded, style, sheets.layout.tile).items():
-        target.write(f"tiles/{safe_name(name)}", text)
-    pdf = write_pdf(target.path("tiles.pdf"), [Section("Tiles", sheets.pages, 0.0)], f"{loaded.title}: tiles")
-    click.echo(f"{pdf}: {sheets.pieces} tiles on {len(sheets.pages)} pages")
+    tile_layout(layout)  # an unknown layout is an error before anything is built
+    run_component("tiles", game, out, paper=paper, theme_name=theme_name, layout=layout,
+                  tile_mm=length_option(tile_size, "--tile-size"))
 
 
 @main.command()

@@ -15,7 +15,10 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from pnp.errors import DataError, PnpError
+from pnp.checks import check_references
+from pnp.model.company import CompaniesFile, PrivatesFile
 from pnp.model.game import Game, GameInfo, ManifestEntry
+from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
 from pnp.model.tile import COLOURS, Tile
 from pnp.resources import data_dir
 from pnp.upgrades import derive_upgrades
@@ -134,9 +137,29 @@ def _info(folder: Path) -> GameInfo:
         raise validation_error(path, exc) from None
 
 
-# Later parts of a game, each read by its own module: name -> (file, loader).
-# A loader takes (path, parts loaded so far) and returns the part's model.
-PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {}
+def document(model):
+    """A loader for a file that is one pydantic document."""
+
+    def load(path: Path, parts: dict):
+        data = expect_mapping(path, read_yaml(path), model.__name__)
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            raise validation_error(path, exc) from None
+
+    return load
+
+
+# The parts of a game beyond its tiles: name -> (file, loader). A loader takes (path,
+# parts loaded so far) and returns the part's model; absent files are simply absent.
+PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
+    "companies": ("companies.yaml", document(CompaniesFile)),
+    "privates": ("privates.yaml", document(PrivatesFile)),
+    "trains": ("trains.yaml", document(TrainsFile)),
+    "phases": ("phases.yaml", document(PhasesFile)),
+    "market": ("market.yaml", document(Market)),
+    "cards": ("cards.yaml", document(CardsFile)),
+}
 
 
 def load_game(name_or_path: str | Path) -> Game:
@@ -148,4 +171,6 @@ def load_game(name_or_path: str | Path) -> Game:
         path = folder / filename
         if path.exists():
             parts[name] = loader(path, {"info": info, "manifest": manifest, **parts})
-    return Game(folder.name, folder, info, manifest, parts)
+    game = Game(folder.name, folder, info, manifest, parts)
+    check_references(game)
+    return game

@@ -1,0 +1,63 @@
+"""Component builders: each turns a loaded game and print options into pages of SVG
+(and standalone SVG files). One module per component kind; each exposes
+`build(game, options) -> Component`. Writing PDFs and files is `write_component`'s
+job, so every command and the complete kit write the same way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.output import OutputDir
+from pnp.pdf import Section, write_pdf
+from pnp.render.style import Style
+from pnp.templates import Paper
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: Paper
+    style: Style
+    lang: str = "en"
+    duplex: str = "none"  # none | long | short
+    bleed: float | None = None  # mm; None = each component's template default
+    crop_marks: bool = True
+    scale: float = 1.0  # printer calibration: everything drawn scaled by this
+    layout: str = "individual"  # tile sheet layout
+    tile_mm: float | None = None
+
+
+@dataclass
+class Document:
+    """One PDF a component writes: its file name, pages and page boxes."""
+
+    filename: str
+    pages: list[str]
+    title: str
+    trim_inset: float = 0.0  # mm from the page edge to the trim box
+    bleed: float = 0.0
+
+
+@dataclass
+class Component:
+    key: str  # "tiles", "map", "shares", ...
+    title: str  # "Tiles", for bookmarks, footers and the kit's index
+    documents: list[Document]  # the first is the one the kit includes
+    pieces: int  # physical pieces drawn
+    expected: int | None = None  # pieces the game's data says there are
+    svgs: dict[str, str] = field(default_factory=dict)  # relative file name -> SVG text
+
+    @property
+    def pages(self) -> list[str]:
+        return self.documents[0].pages if self.documents else []
+
+
+def write_component(component: Component, out: OutputDir, game_title: str) -> list[Path]:
+    """Write a component's PDFs and SVGs under `out`; returns the PDF paths."""
+    for name, text in component.svgs.items():
+        out.write(name, text)
+    written = []
+    for doc in component.documents:
+        section = Section(component.title, doc.pages, doc.trim_inset, doc.bleed)
+        written.append(write_pdf(out.path(doc.filename), [section], f"{game_title}: {doc.title}"))
+    return written

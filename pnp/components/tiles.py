@@ -3,6 +3,7 @@ distinct tile."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from pnp.errors import PnpError
@@ -14,7 +15,8 @@ from pnp.render.style import Style
 from pnp.render.tile import tile_group, tile_svg
 from pnp.sheets import pack
 from pnp.sheets.page import PieceArt, compose
-from pnp.templates import Paper, SheetLayout
+from pnp.components import Component, Document, PrintOptions
+from pnp.templates import Paper, SheetLayout, tile_layout
 
 
 @dataclass(frozen=True)
@@ -69,4 +71,24 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
 
 def distinct_tile_svgs(game: Game, style: Style, tile_mm: float) -> dict[str, str]:
     """File name -> SVG for each distinct tile."""
-    return {f"{e.tile.id}.svg": tile_svg(e.tile, style, tile_mm, game.info.orientation) for e in game.manifest}
+    return {f"tiles/{safe_name(e.tile.id)}.svg": tile_svg(e.tile, style, tile_mm, game.info.orientation)
+            for e in game.manifest}
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", text)
+
+
+def build(game: Game, options: PrintOptions) -> Component:
+    layout = tile_layout(options.layout)
+    if options.bleed is not None:
+        layout = replace(layout, bleed=options.bleed)
+    sheets = build_tile_sheets(game, options.paper, layout, options.style, options.tile_mm)
+    return Component(
+        key="tiles",
+        title="Tiles",
+        documents=[Document("tiles.pdf", sheets.pages, "tiles")],
+        pieces=sheets.pieces,
+        expected=game.total_tiles(),
+        svgs=distinct_tile_svgs(game, options.style, sheets.layout.tile),
+    )

@@ -10,6 +10,8 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.model.base import Frozen
+from pnp.model.company import Company, Private
+from pnp.model.rules import Card, Market, Phase, Rules, Train
 from pnp.model.tile import TILE_COLOURS, Tile
 
 
@@ -25,6 +27,7 @@ class GameInfo(Frozen):
     currency: str = "$"
     colors: dict[str, str] = Field(default_factory=dict)
     print: dict[str, object] = Field(default_factory=dict)
+    rules: Rules = Field(default_factory=Rules)
     notes: str | None = None
 
 
@@ -75,3 +78,38 @@ class Game:
     def part(self, name: str):
         """A later part of the game data (map, companies, ...), or None if absent."""
         return self.parts.get(name)
+
+    @property
+    def companies(self) -> tuple[Company, ...]:
+        part = self.parts.get("companies")
+        return part.companies if part else ()
+
+    @property
+    def privates(self) -> tuple[Private, ...]:
+        part = self.parts.get("privates")
+        return part.privates if part else ()
+
+    @property
+    def trains(self) -> tuple[Train, ...]:
+        part = self.parts.get("trains")
+        return part.trains if part else ()
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        part = self.parts.get("phases")
+        return part.phases if part else ()
+
+    @property
+    def market(self) -> Market | None:
+        return self.parts.get("market")
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        part = self.parts.get("cards")
+        return part.cards if part else ()
+
+    def company(self, symbol: str) -> Company:
+        for c in self.companies:
+            if c.symbol == symbol:
+                return c
+        raise KeyError(symbol)
