@@ -126,6 +126,73 @@ def tiles(game, out, paper, layout, tile_size, theme_name):
 
 @main.command()
 @game_argument
+@out_option
+@click.option("--paper", default=None, help="a4, letter, a3, tabloid or WxHmm [game setting, else a4].")
+@click.option("--scale", type=float, default=None, help="Printer calibration: draw everything F times larger.")
+@click.option("--bleed", default=None, help="Bleed around cut pieces, e.g. 2mm [each component's default].")
+@click.option("--crop-marks/--no-crop-marks", default=None, help="Crop marks around cut pieces [on].")
+@click.option("--duplex", type=click.Choice(["none", "long", "short"]), default=None, help="Backs for double-sided printing [none].")
+@click.option("--only", default=None, help="Comma-separated components, e.g. tiles,map.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language of component texts [en].")
+@click.option("--theme", "theme_name", default=None, help="Colour theme from templates/themes/ [default].")
+@click.option("--layout", default=None, help="Tile sheet layout: individual, tessellated or die.")
+@click.option("--png", is_flag=True, help="Also write PNG previews of every page.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
+@user_errors
+def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_name, layout, png, quiet):
+    """A game's complete print kit: GAME-kit.pdf, a PDF per component, SVGs and index.md."""
+    import signal
+
+    from pnp.build import build_kit, resolve_options
+    from pnp.load import load_game
+    from pnp.templates import tile_layout
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
+    loaded = load_game(game)
+    settings = resolve_options(loaded, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
+                                        "duplex": duplex, "lang": lang, "theme": theme_name, "layout": layout,
+                                        "only": only})
+    if settings["scale"] <= 0 or settings["scale"] > 2:
+        raise PnpError(f"--scale {settings['scale']}: must be between 0 and 2")
+    tile_layout(settings["layout"])
+    options = print_options(loaded, settings["paper"], settings["theme"], lang=settings["lang"],
+                            duplex=settings["duplex"], bleed=length_option(settings["bleed"], "--bleed")
+                            if isinstance(settings["bleed"], str) else settings["bleed"],
+                            crop_marks=settings["crop_marks"], scale=float(settings["scale"]),
+                            layout=settings["layout"])
+    only_list = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
+    target = default_out(game, out)
+    if quiet:
+        result = build_kit(loaded, options, target, only=only_list, png=png)
+    else:
+        from pnp.build import kit_components
+
+        keys = kit_components(loaded, only_list)
+        with click.progressbar(length=len(keys), label=f"Building {loaded.title}", file=sys.stderr,
+                               item_show_func=lambda k: k or "") as bar:
+            def advance(key):
+                bar.update(1, key)
+
+            result = build_kit(loaded, options, target, only=only_list, png=png, progress=advance)
+        click.echo(summary_table(result, target), err=False)
+
+
+def summary_table(result, target: Path) -> str:
+    rows = [("component", "pieces", "expected", "pages", "seconds", "file")]
+    for b in result.built:
+        c = b.component
+        rows.append((c.title, str(c.pieces), "-" if c.expected is None else str(c.expected), str(len(c.pages)),
+                     f"{b.seconds:.2f}", c.documents[0].filename if c.documents else "-"))
+    rows.append(("kit", "", "", str(result.kit_pages), f"{result.seconds:.2f}", result.kit_file))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) if i in (0, 5) else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths)))
+             for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines) + f"\n\nwritten to {target}/"
+
+
+@main.command()
+@game_argument
 @click.option("--format", "fmt", type=click.Choice(["csv", "json", "md"]), default="md", show_default=True)
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None, help="Write to FILE instead of stdout.")
 @user_errors

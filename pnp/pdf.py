@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +24,34 @@ CREATOR = "pnp (print-and-play kits for 18xx games)"
 
 def svg_to_pdf_page(svg_text: str) -> bytes:
     return cairosvg.svg2pdf(bytestring=svg_text.encode("utf-8"), unsafe=False)
+
+
+_RENDERED: dict[str, bytes] = {}
+_RENDERED_LIMIT = 2000
+
+
+def render_pages(pages: list[str]) -> list[bytes]:
+    """PDF bytes for each SVG page. A page rendered before (the same page in a
+    component's PDF and in the kit) is not rendered again; new pages are rendered in
+    parallel on every core, since cairosvg is the slow step of every build."""
+    todo = list(dict.fromkeys(p for p in pages if p not in _RENDERED))
+    if len(todo) > 2 and (os.cpu_count() or 1) > 1:
+        workers = min(os.cpu_count() or 1, 4, len(todo))
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_fork_context()) as pool:
+            rendered = list(pool.map(svg_to_pdf_page, todo, chunksize=max(1, len(todo) // (workers * 2))))
+    else:
+        rendered = [svg_to_pdf_page(p) for p in todo]
+    if len(_RENDERED) + len(todo) > _RENDERED_LIMIT:
+        _RENDERED.clear()
+    _RENDERED.update(zip(todo, rendered))
+    return [_RENDERED[p] for p in pages]
+
+
+def _fork_context():
+    try:
+        return multiprocessing.get_context("fork")
+    except ValueError:  # platforms without fork
+        return None
 
 
 def svg_to_png(svg_text: str, dpi: float = 96) -> bytes:
@@ -42,10 +73,11 @@ class Section:
 def assemble(sections: list[Section], title: str, subject: str = "") -> bytes:
     writer = PdfWriter()
     starts = []
+    rendered = iter(render_pages([p for s in sections for p in s.pages]))
     for section in sections:
         starts.append(len(writer.pages))
-        for page_svg in section.pages:
-            reader = PdfReader(io.BytesIO(svg_to_pdf_page(page_svg)))
+        for _ in section.pages:
+            reader = PdfReader(io.BytesIO(next(rendered)))
             page = reader.pages[0]
             _set_boxes(page, section.trim_inset, section.bleed)
             writer.add_page(page)
@@ -53,9 +85,9 @@ def assemble(sections: list[Section], title: str, subject: str = "") -> bytes:
         for section, start in zip(sections, starts):
             if not section.pages:
                 continue
-            parent = writer.add_outline_item(section.title, start)
+            parent = writer.add_outline_item(title=section.title, page_number=start)
             for child, offset in section.children:
-                writer.add_outline_item(child, start + offset, parent=parent)
+                writer.add_outline_item(title=child, page_number=start + offset, parent=parent)
     writer.add_metadata({"/Title": title, "/Creator": CREATOR, "/Producer": "pnp with cairosvg and pypdf",
                          "/Subject": subject})
     buffer = io.BytesIO()

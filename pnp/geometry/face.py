@@ -266,18 +266,30 @@ def _place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Seg
     return track
 
 
-def _ring(centre: Point, distance: float, radius: float, angles=RING_ANGLES) -> list[tuple[Point, Polygon]]:
-    out = []
+def _ring(centre: Point, distance: float, radius: float, angles=RING_ANGLES):
+    """Candidate spots for a circle around a stop, nearest first (lazy)."""
     for d in (distance, distance + 8, distance + 18):
         for a in angles:
             p = add(centre, (d * math.cos(math.radians(a)), d * math.sin(math.radians(a))))
-            out.append((p, circle(p, radius)))
-    return out
+            yield p, circle(p, radius)
 
 
 def _rim(radii=(60.0, 68.0, 50.0, 40.0), step: int = 15) -> list[Point]:
     """Spots around the rim of the hex, for labels that found no preferred spot."""
     return [(r * math.cos(math.radians(a)), r * math.sin(math.radians(a))) for r in radii for a in range(180, -180, -step)]
+
+
+def _revenue_candidates(stops: list[PlacedStop], radius: float):
+    """Spots for a revenue circle: shared spots first when several stops share it, then
+    along a town bar, then rings around each stop."""
+    if len(stops) > 1:
+        for p in ((75, 0), (-75, 0), (35, 61), (-35, -61), (-35, 61), (35, -61), (0, 60), (0, -60)):
+            yield p, circle(p, radius)
+    for s in stops:
+        if s.style == "bar":
+            axis = s.angle + 90.0
+            yield from _ring(s.point, 18 + radius + 4, radius, (axis, axis + 180))
+        yield from _ring(s.point, extent(_origin_shape(s)) + radius + 4, radius)
 
 
 def _revenue_radius(text: str) -> float:
@@ -313,13 +325,20 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     revenues: list[RevenueMark] = []
     rows: list[PhaseRow] = []
 
-    def take(candidates: list[tuple[Point, Polygon]]) -> Point:
+    def take(candidates) -> Point:
+        """The first free spot of a (lazy) sequence of (spot, shape); else the least bad."""
         nonlocal clash
-        k = occupied.first_free([c[1] for c in candidates])
-        point, shape = candidates[k]
-        clash += occupied.clash(shape)
-        occupied.add(shape)
-        return point
+        tried = []
+        for point, shape in candidates:
+            if occupied.is_free(shape):
+                occupied.add(shape)
+                return point
+            tried.append((point, shape))
+        costs = [occupied.clash(shape) for _, shape in tried]
+        k = min(range(len(tried)), key=lambda i: (costs[i], i))
+        clash += costs[k]
+        occupied.add(tried[k][1])
+        return tried[k][0]
 
     # stage numeral at the left corner (18-XY prints the stage there)
     if stage:
@@ -333,18 +352,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         if isinstance(revenue, int):
             text = str(revenue)
             radius = _revenue_radius(text)
-            candidates = []
-            for i in indices:
-                s = by_index[i]
-                if s.style == "bar":
-                    axis = s.angle + 90.0
-                    candidates += _ring(s.point, 18 + radius + 4, radius, (axis, axis + 180))
-                candidates += _ring(s.point, extent(_origin_shape(s)) + radius + 4,
-                                    radius)
-            if len(indices) > 1:
-                candidates = [(p, circle(p, radius)) for p in ((75, 0), (-75, 0), (35, 61), (-35, -61), (-35, 61),
-                                                                (35, -61), (0, 60), (0, -60))] + candidates
-            point = take(candidates)
+            point = take(_revenue_candidates([by_index[i] for i in indices], radius))
             size = fit_size(text, 2 * radius - 5, REVENUE_FONT, "bold")
             revenues.append(RevenueMark(point, radius, text, size))
         else:
@@ -353,8 +361,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     for s in stops:
         if s.kind == "halt":
             symbol = face.stops[s.index].symbol
-            cands = [(p, text_box(symbol, HALT_FONT, p, angle=text_angle, weight="bold"))
-                     for p, _ in _ring(s.point, extent(_origin_shape(s)) + 10, 8)]
+            cands = ((p, text_box(symbol, HALT_FONT, p, angle=text_angle, weight="bold"))
+                     for p, _ in _ring(s.point, extent(_origin_shape(s)) + 10, 8))
             point = take(cands)
             texts.append(PlacedText("symbol", symbol, point, HALT_FONT, "bold"))
 
@@ -362,8 +370,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         size = LABEL_FONT if len(face.label) <= 2 else LABEL_FONT * 0.75
         spots = [(-58, 0), (58, 0), (-45, -42), (45, -42), (-45, 42), (45, 42), (0, -58), (0, 58), (-68, 0), (68, 0)]
         spots += _rim()
-        cands = [((p, k), text_box(face.label, size * k, p, angle=text_angle, weight="bold"))
-                 for k in (1.0, 0.75, 0.6) for p in spots]
+        cands = (((p, k), text_box(face.label, size * k, p, angle=text_angle, weight="bold"))
+                 for k in (1.0, 0.75, 0.6) for p in spots)
         point, k = take(cands)
         texts.append(PlacedText("label", face.label, point, size * k, "bold"))
 
@@ -374,11 +382,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         if face.stops or face.paths:
             spots = spots[1:]
         spots += _rim((58.0, 45.0), 30)
-        cands = []
-        for p in spots:
-            shape = unary_union([text_box(text, TERRAIN_FONT, (p[0], p[1] + 10), angle=text_angle, weight="bold"),
-                                 circle((p[0], p[1] - 9), 11)])
-            cands.append((p, shape))
+        cands = ((p, unary_union([text_box(text, TERRAIN_FONT, (p[0], p[1] + 10), angle=text_angle, weight="bold"),
+                                  circle((p[0], p[1] - 9), 11)])) for p in spots)
         point = take(cands)
         icon = (face.terrain.type[0] if face.terrain.type else "mountain", (point[0], point[1] - 9))
         texts.append(PlacedText("terrain", text, (point[0], point[1] + 10), TERRAIN_FONT, "bold"))
@@ -387,13 +392,13 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         size = fit_size(name, 150.0, NAME_FONT)
         spots = [(0, -62), (0, 62), (0, -45), (0, 45), (0, -28), (0, 28), (0, 0), (0, -70), (0, 70)]
         spots += [(x, y) for y in (-62, 62, -45, 45, -28, 28) for x in (-20, 20, -35, 35)]
-        point = take([(p, text_box(name, size, p, angle=text_angle)) for p in spots])
+        point = take((p, text_box(name, size, p, angle=text_angle)) for p in spots)
         texts.append(PlacedText("name", name, point, size))
 
     if tile_id:
         spots = [(-36, 73), (36, 73), (-36, -73), (36, -73), (-60, 40), (60, 40), (-60, -40), (60, -40)]
         spots += [(x, y) for y in (74, -74) for x in (-20, 20, -45, 45, 0)] + [(x, 0) for x in (-75, 75)]
-        point = take([(p, text_box(tile_id, ID_FONT, p, angle=text_angle)) for p in spots])
+        point = take((p, text_box(tile_id, ID_FONT, p, angle=text_angle)) for p in spots)
         texts.append(PlacedText("id", tile_id, point, ID_FONT))
 
     return FaceLayout(tuple(stops), tuple(track), tuple(revenues), tuple(rows), tuple(texts), icon,

@@ -10,6 +10,7 @@ from shapely import affinity
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
+from shapely import prepare
 from shapely.ops import unary_union
 
 from pnp.text import CAP_HEIGHT, text_width
@@ -21,34 +22,46 @@ class Occupancy:
 
     area: BaseGeometry
     taken: list[BaseGeometry] = field(default_factory=list)
+    _union: BaseGeometry | None = field(default=None, repr=False)
 
     def add(self, shape: BaseGeometry) -> None:
         if not shape.is_empty:
             self.taken.append(shape)
+            self._union = None
+
+    def _prepared(self):
+        if self._union is None:
+            self._union = unary_union(self.taken)
+            prepare(self._union)
+            prepare(self.area)
+        return self._union
+
+    def is_free(self, shape: BaseGeometry) -> bool:
+        union = self._prepared()
+        return self.area.contains(shape) and not union.intersects(shape)
 
     def clash(self, shape: BaseGeometry) -> float:
         """How much of `shape` is outside the area or on something taken (0 = free)."""
+        if self.is_free(shape):
+            return 0.0
         outside = shape.difference(self.area).area
         overlap = sum(shape.intersection(t).area for t in self.taken if shape.intersects(t))
         return outside + overlap
 
     def first_free(self, candidates: list[BaseGeometry]) -> int:
         """Index of the first candidate that is free, else of the least crowded one."""
-        best, best_cost = 0, float("inf")
         for i, shape in enumerate(candidates):
-            cost = self.clash(shape)
-            if cost < 1e-6:
+            if self.is_free(shape):
                 return i
-            if cost < best_cost:
-                best, best_cost = i, cost
-        return best
+        costs = [self.clash(shape) for shape in candidates]
+        return min(range(len(candidates)), key=lambda i: (costs[i], i))
 
     def union(self) -> BaseGeometry:
         return unary_union(self.taken)
 
 
 def circle(centre, radius: float) -> Polygon:
-    return ShapelyPoint(centre).buffer(radius, 24)
+    return ShapelyPoint(centre).buffer(radius, 8)
 
 
 def text_box(text: str, size: float, anchor, *, angle: float = 0.0, weight: str = "regular",

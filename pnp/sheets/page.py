@@ -5,6 +5,7 @@ a footer names the game, the component and the page."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from pnp.geometry.track import fmt
 from pnp.render import svg
@@ -31,47 +32,49 @@ class PieceArt:
 
 def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, style: Style, *,
             footer: str, first_page: int = 1, total_pages: int | None = None) -> list[str]:
-    """One SVG string per page. `pieces[slot.index]` is drawn at each slot."""
+    """One SVG string per page. `pieces[slot.index]` is drawn at each slot.
+
+    Each distinct piece's SVG is serialised once and repeated inline for its copies:
+    cairosvg renders inline groups faster than <use> references."""
     total = total_pages or len(layouts)
-    ids: dict[str, str] = {}
+    art_text: dict[str, str] = {}
+    bleed_text: dict[str, str] = {}
     for piece in pieces:
-        ids.setdefault(piece.key, f"p{len(ids)}")
+        if piece.key not in art_text:
+            art_text[piece.key] = piece.art.tostring()
+            if piece.bleed is not None:
+                bleed_text[piece.key] = piece.bleed.tostring()
     out = []
     for n, layout in enumerate(layouts):
-        dwg = svg.document(paper.width, paper.height, title=f"{footer}, page {first_page + n} of {total}")
-        used = []
-        for slot in layout.slots:
-            piece = pieces[slot.index]
-            if piece.key not in used:
-                used.append(piece.key)
-        by_key = {p.key: p for p in pieces}
-        for key in used:
-            piece = by_key[key]
-            art = svg.group(id=ids[key])
-            art.add(piece.art)
-            dwg.defs.add(art)
-            if piece.bleed is not None:
-                bleed = svg.group(id=f"b{ids[key]}")
-                bleed.add(piece.bleed)
-                dwg.defs.add(bleed)
-        for layer in ("bleed", "art"):
+        title = f"{footer}, page {first_page + n} of {total}"
+        body: list[str] = []
+        for layer, texts in (("bleed", bleed_text), ("art", art_text)):
             for slot in layout.slots:
                 piece = pieces[slot.index]
-                if layer == "bleed" and piece.bleed is None:
+                if piece.key not in texts:
                     continue
-                ref = ("#b" if layer == "bleed" else "#") + ids[piece.key]
-                transform = f"translate({fmt(slot.x)} {fmt(slot.y)})"
-                if piece.turn:
-                    transform += f" rotate({fmt(piece.turn)})"
-                transform += f" scale({fmt_scale(piece.mm_per_unit)})"
-                dwg.add(svg.SVG.use(ref, transform=transform))
+                body.append(f'<g transform="{_placement(slot, piece)}">{texts[piece.key]}</g>')
         if layout.cuts:
-            dwg.add(segments_path(layout.cuts, style.color("cut"), CUT_WIDTH))
+            body.append(segments_path(layout.cuts, style.color("cut"), CUT_WIDTH).tostring())
         if layout.marks:
-            dwg.add(segments_path(layout.marks, style.color("crop"), MARK_WIDTH))
-        dwg.add(footer_text(f"{footer} · page {first_page + n} of {total}", paper, style))
-        out.append(svg.to_string(dwg))
+            body.append(segments_path(layout.marks, style.color("crop"), MARK_WIDTH).tostring())
+        body.append(footer_text(f"{footer} · page {first_page + n} of {total}", paper, style).tostring())
+        out.append(page_svg(paper.width, paper.height, title, "".join(body)))
     return out
+
+
+def _placement(slot, piece: PieceArt) -> str:
+    transform = f"translate({fmt(slot.x)} {fmt(slot.y)})"
+    if piece.turn:
+        transform += f" rotate({fmt(piece.turn)})"
+    return transform + f" scale({fmt_scale(piece.mm_per_unit)})"
+
+
+def page_svg(width_mm: float, height_mm: float, title: str, body: str) -> str:
+    """A page of the given size in mm whose user units are millimetres."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" '
+            f'width="{fmt(width_mm)}mm" height="{fmt(height_mm)}mm" viewBox="0 0 {fmt(width_mm)} {fmt(height_mm)}">'
+            f"<title>{escape(title)}</title>{body}</svg>")
 
 
 def fmt_scale(k: float) -> str:

@@ -1,0 +1,235 @@
+"""`pnp build`: a game's complete print kit.
+
+Every component the game's data describes is built in print order, written as its
+own PDF (and SVGs), and gathered into GAME-kit.pdf with a bookmark per component and a
+first page carrying a 100 mm calibration ruler. Everything is written to a staging
+folder in the system's temporary directory first and moved into place only when the
+whole kit is done, so a build that fails or is killed leaves the previous kit as it
+was, with nothing half-written beside it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pnp.components import Component, PrintOptions
+from pnp.errors import PnpError
+from pnp.model.game import Game
+from pnp.output import OutputDir, atomic_write
+from pnp.pdf import Section, assemble, svg_to_png
+from pnp.render import svg
+from pnp.templates import Paper
+
+# Print order. Each entry: key, module in pnp.components, whether the game has data for it.
+KIT: list[tuple[str, Callable[[Game], bool]]] = [
+    ("tiles", lambda g: bool(g.manifest)),
+    ("map", lambda g: g.part("map") is not None),
+    ("market", lambda g: g.market is not None),
+    ("shares", lambda g: bool(g.companies)),
+    ("charters", lambda g: bool(g.companies)),
+    ("privates", lambda g: bool(g.privates)),
+    ("trains", lambda g: bool(g.trains)),
+    ("tokens", lambda g: bool(g.companies)),
+    ("cards", lambda g: bool(g.cards)),
+    ("player_cards", lambda g: bool(g.info.rules.players)),
+    ("tile_manifest", lambda g: bool(g.manifest)),
+    ("upgrade_chart", lambda g: bool(g.manifest)),
+]
+
+
+def available_components() -> list[str]:
+    """Kit components whose builder module exists in this installation."""
+    out = []
+    for key, _ in KIT:
+        try:
+            importlib.import_module(f"pnp.components.{key}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"pnp.components.{key}":
+                raise
+            continue
+        out.append(key)
+    return out
+
+
+def kit_components(game: Game, only: list[str] | None = None) -> list[str]:
+    known = available_components()
+    if only:
+        unknown = [k for k in only if k not in known]
+        if unknown:
+            raise PnpError(f"--only: unknown component {', '.join(unknown)} (known: {', '.join(known)})")
+    applies = dict(KIT)
+    return [k for k in known if applies[k](game) and (not only or k in only)]
+
+
+@dataclass
+class Built:
+    component: Component
+    seconds: float
+    files: dict[str, int] = field(default_factory=dict)  # file name -> pages
+
+
+@dataclass
+class KitResult:
+    game: Game
+    built: list[Built]
+    kit_file: str
+    kit_pages: int
+    files: dict[str, int]  # every file written -> pages (0 for SVG/PNG/MD)
+    seconds: float
+
+
+def scaled(page_svg: str, scale: float) -> str:
+    """The page with everything drawn `scale` times larger about the page centre (the
+    paper stays the same size): printer calibration."""
+    if abs(scale - 1.0) < 1e-9:
+        return page_svg
+    match = re.search(r'viewBox="([-\d.e, ]+)"', page_svg)
+    if not match:
+        raise ValueError("page SVG has no viewBox")
+    x, y, w, h = (float(v) for v in re.split(r"[ ,]+", match.group(1).strip()))
+    nw, nh = w / scale, h / scale
+    box = f'viewBox="{x + (w - nw) / 2:.4f} {y + (h - nh) / 2:.4f} {nw:.4f} {nh:.4f}"'
+    return page_svg[: match.start()] + box + page_svg[match.end():]
+
+
+def calibration_page(game: Game, paper: Paper, style, components: list[Built], options: PrintOptions) -> str:
+    """The kit's first page: title, contents and a 100 mm ruler to check the printer."""
+    dwg = svg.document(paper.width, paper.height, title=f"{game.title}: print kit")
+    cx = paper.width / 2
+    dwg.add(svg.text(game.title, (cx, 30), 12, style, weight="bold"))
+    if game.info.subtitle:
+        dwg.add(svg.text(game.info.subtitle, (cx, 40), 6, style))
+    dwg.add(svg.text("Print-and-play kit", (cx, 50), 5, style))
+    y = 66
+    for built in components:
+        line = f"{built.component.title}: {built.component.pieces} pieces, {len(built.component.pages)} pages"
+        dwg.add(svg.text(line, (cx, y), 4, style))
+        y += 7
+    y = max(y + 10, paper.height * 0.62)
+    x0 = cx - 50
+    ink = style.color("outline")
+    ruler = svg.group()
+    ruler.add(svg.line((x0, y), (x0 + 100, y), stroke=ink, stroke_width=0.3))
+    for mm in range(0, 101):
+        tick = 6 if mm % 10 == 0 else (4 if mm % 5 == 0 else 2.5)
+        ruler.add(svg.line((x0 + mm, y), (x0 + mm, y - tick), stroke=ink, stroke_width=0.15))
+        if mm % 10 == 0:
+            ruler.add(svg.text(str(mm // 10), (x0 + mm, y - 9), 3, style))
+    dwg.add(ruler)
+    dwg.add(svg.text("This ruler is 100 mm (10 cm) long when printed at the right scale.", (cx, y + 9), 4, style))
+    dwg.add(svg.text(f"Measure it; if it is L mm, print again with --scale {options.scale:g}*100/L.", (cx, y + 16),
+                     4, style))
+    settings = f"paper {paper.name}, scale {options.scale:g}, duplex {options.duplex}, language {options.lang}"
+    dwg.add(svg.text(settings, (cx, y + 26), 3.5, style, color=style.color("footer")))
+    return svg.to_string(dwg)
+
+
+def build_component(key: str, game: Game, options: PrintOptions) -> Component:
+    module = importlib.import_module(f"pnp.components.{key}")
+    return module.build(game, options)
+
+
+def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[str] | None = None,
+              png: bool = False, progress: Callable[[str], None] | None = None) -> KitResult:
+    start = time.perf_counter()
+    keys = kit_components(game, only)
+    if not keys:
+        raise PnpError(f"{game.title}: nothing to build (no component has data)")
+    built: list[Built] = []
+    for key in keys:
+        if progress:
+            progress(key)
+        t0 = time.perf_counter()
+        component = build_component(key, game, options)
+        built.append(Built(component, time.perf_counter() - t0))
+
+    staging = Path(tempfile.mkdtemp(prefix="pnp-build-"))
+    try:
+        files = _write_kit(game, options, built, OutputDir(staging), png)
+        kit_name = f"{safe_stem(game.key)}-kit.pdf"
+        _commit(staging, Path(out_dir))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return KitResult(game, built, kit_name, files[kit_name], files, time.perf_counter() - start)
+
+
+def safe_stem(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", text)
+
+
+def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir, png: bool) -> dict[str, int]:
+    files: dict[str, int] = {}
+    sections = [Section("Calibration and contents", [scaled(calibration_page(game, options.paper, options.style,
+                                                                              built, options), options.scale)])]
+    for b in built:
+        c = b.component
+        for name, text in c.svgs.items():
+            out.write(name, text)
+            files[name] = 0
+        for i, doc in enumerate(c.documents):
+            pages = [scaled(p, options.scale) for p in doc.pages]
+            section = Section(c.title, pages, doc.trim_inset, doc.bleed)
+            out.write(doc.filename, assemble([section], f"{game.title}: {doc.title}"))
+            files[doc.filename] = len(pages)
+            b.files[doc.filename] = len(pages)
+            if i == 0:
+                sections.append(section)
+            if png and i == 0:
+                for n, page in enumerate(pages, 1):
+                    name = f"png/{c.key}-{n:02d}.png"
+                    out.write(name, svg_to_png(page, dpi=60))
+                    files[name] = 0
+    kit_name = f"{safe_stem(game.key)}-kit.pdf"
+    out.write(kit_name, assemble(sections, f"{game.title}: print kit", subject="complete print-and-play kit"))
+    files[kit_name] = sum(len(s.pages) for s in sections)
+    out.write("index.md", index_markdown(game, built, files, kit_name))
+    files["index.md"] = 0
+    return files
+
+
+def index_markdown(game: Game, built: list[Built], files: dict[str, int], kit_name: str) -> str:
+    lines = [f"# {game.title}: print kit", "", f"`{kit_name}` holds every component in print order, "
+             f"{files[kit_name]} pages with a bookmark per component.", "",
+             "| component | pieces | expected | pages | file |", "|---|---:|---:|---:|---|"]
+    for b in built:
+        c = b.component
+        expected = "-" if c.expected is None else str(c.expected)
+        first = c.documents[0].filename if c.documents else "-"
+        lines.append(f"| {c.title} | {c.pieces} | {expected} | {len(c.pages)} | `{first}` |")
+    lines += ["", "## Files", "", "| file | pages |", "|---|---:|"]
+    for name in sorted(files):
+        pages = files[name]
+        lines.append(f"| `{name}` | {pages if pages else '-'} |")
+    return "\n".join(lines) + "\n"
+
+
+def _commit(staging: Path, out_dir: Path) -> None:
+    """Move every staged file into the output folder; each lands by an atomic rename."""
+    for path in sorted(staging.rglob("*")):
+        if path.is_file():
+            atomic_write(out_dir / path.relative_to(staging), path.read_bytes())
+
+
+def resolve_options(game: Game, cli: dict) -> dict:
+    """Command-line values win; then the game's `print:` settings; then defaults."""
+    defaults = {"paper": "a4", "scale": 1.0, "bleed": None, "crop_marks": True, "duplex": "none", "only": None,
+                "lang": "en", "theme": "default", "layout": "individual"}
+    game_print = dict(game.info.print)
+    unknown = set(game_print) - set(defaults)
+    if unknown:
+        from pnp.errors import DataError
+
+        raise DataError(game.folder / "game.yaml", f"print.{sorted(unknown)[0]}",
+                        f"unknown print setting (known: {', '.join(defaults)})")
+    merged = {**defaults, **game_print, **{k: v for k, v in cli.items() if v is not None}}
+    return merged
+
+
+__all__ = ["build_kit", "KitResult", "resolve_options", "scaled", "kit_components", "replace"]

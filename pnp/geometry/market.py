@@ -1,0 +1,60 @@
+"""Where each stock market space goes, in millimetres from the market's top-left corner.
+
+A `grid` market places row r, column c at (c, r); a `row` market is one line of spaces;
+a `zigzag` market (1860) is one data row drawn as two staggered rows: even spaces on
+the top row, odd spaces half a space to the right on the row below, so a marker moving
+one space steps diagonally to the other row and two spaces stay on its own row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from pnp.model.rules import Cell, Market
+
+
+@dataclass(frozen=True)
+class PlacedCell:
+    cell: Cell
+    index: int  # reading order: row by row, left to right (a zigzag's data order)
+    row: int  # the data row and column the space has in the market file
+    col: int
+    x: float  # top-left corner, mm
+    y: float
+    width: float
+    height: float
+
+    def shape(self) -> BaseGeometry:
+        return box(self.x, self.y, self.x + self.width, self.y + self.height)
+
+
+def _origin(kind: str, row: int, col: int, width: float, height: float) -> tuple[float, float]:
+    if kind == "zigzag":
+        return col * width / 2, (col % 2) * height
+    return col * width, row * height
+
+
+def place_cells(market: Market, width: float, height: float) -> list[PlacedCell]:
+    """Every space of the market with its box; missing spaces (ragged edges) are left out."""
+    placed = []
+    for r, row in enumerate(market.rows):
+        for c, cell in enumerate(row):
+            if cell is None:
+                continue
+            x, y = _origin(market.kind, r, c, width, height)
+            placed.append(PlacedCell(cell, len(placed), r, c, x, y, width, height))
+    return placed
+
+
+def outline(cells: list[PlacedCell]) -> BaseGeometry:
+    """The market's printed area: its outer edge shows the ragged edges and ledges."""
+    return unary_union([c.shape() for c in cells]).buffer(0)
+
+
+def extent(cells: list[PlacedCell]) -> tuple[float, float]:
+    """Width and height of the market's bounding box."""
+    return (max(c.x + c.width for c in cells), max(c.y + c.height for c in cells))

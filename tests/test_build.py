@@ -1,0 +1,125 @@
+"""`pnp build`: the complete kit, its options, and safe, deterministic writing."""
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import run
+from pdfpaths import flat_to_flat, hexagons, read_paths
+
+
+@pytest.fixture(scope="module")
+def kit_1860(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kit1860")
+    result = run("build", "1860", "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def outline_titles(reader):
+    return [item.title for item in reader.outline if not isinstance(item, list)]
+
+
+def test_kit_has_a_bookmark_per_component_and_trim_boxes(kit_1860):
+    reader = PdfReader(str(kit_1860 / "1860-kit.pdf"))
+    titles = outline_titles(reader)
+    index = (kit_1860 / "index.md").read_text()
+    components = [line.split("|")[1].strip() for line in index.splitlines()
+                  if line.startswith("| ") and not line.startswith("| component") and "`" in line.split("|")[-2]
+                  and line.count("|") == 6]
+    assert "Tiles" in titles
+    for title in components:
+        assert title in titles
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+
+
+def test_index_counts_match_the_data(kit_1860):
+    index = (kit_1860 / "index.md").read_text()
+    rows = [line for line in index.splitlines() if line.startswith("| ") and line.count("|") == 6][1:]
+    assert rows
+    for row in rows:
+        cells = [c.strip() for c in row.split("|")[1:-1]]
+        if cells[2] != "-":
+            assert cells[1] == cells[2], row
+    assert "| Tiles | 139 | 139 |" in index
+
+
+def test_first_page_is_a_calibration_ruler(kit_1860):
+    reader = PdfReader(str(kit_1860 / "1860-kit.pdf"))
+    assert "100 mm" in reader.pages[0].extract_text()
+
+
+def test_every_component_pdf_is_listed_with_its_pages(kit_1860):
+    index = (kit_1860 / "index.md").read_text()
+    for pdf in kit_1860.glob("*.pdf"):
+        pages = len(PdfReader(str(pdf)).pages)
+        assert f"| `{pdf.name}` | {pages} |" in index
+
+
+def test_scale_option_scales_what_is_printed(tmp_path):
+    result = run("build", "1860", "--out", tmp_path, "--only", "tiles", "--scale", "1.02", "-q")
+    assert result.exit_code == 0, result.output
+    sizes = [flat_to_flat(h) for page in read_paths(tmp_path / "tiles.pdf") for h in hexagons(page)]
+    assert len(sizes) == 139 and all(abs(s - 38.862) <= 0.1 for s in sizes)
+
+
+def test_fonts_are_embedded(kit_1860):
+    reader = PdfReader(str(kit_1860 / "1860-kit.pdf"))
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font") or {}
+        for font in fonts.values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
+            if descriptor is not None:
+                descriptor = descriptor.get_object()
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_rebuild_is_byte_identical(kit_1860, tmp_path):
+    assert run("build", "1860", "--out", tmp_path, "-q").exit_code == 0
+    assert digest(tmp_path) == digest(kit_1860)
+
+
+def test_a_killed_build_leaves_the_previous_kit(tmp_path):
+    out = tmp_path / "kit"
+    assert run("build", "1860", "--out", out, "--only", "tiles", "-q").exit_code == 0
+    before = digest(out)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    killed = 0
+    for delay in (0.4, 0.9, 1.4):
+        proc = subprocess.Popen([sys.executable, "-m", "pnp", "build", "1860", "--out", str(out), "--only", "tiles",
+                                 "--paper", "letter", "-q"], env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        if proc.returncode == -signal.SIGKILL:
+            killed += 1
+            assert digest(out) == before, f"killed after {delay}s, the kit changed"
+        assert not [p for p in out.rglob("*") if p.name.startswith(".") or p.name.endswith(".part")]
+    assert killed, "no build was killed mid-way; the test proved nothing"
+
+
+def test_unknown_component_is_a_clear_error(tmp_path):
+    result = run("build", "1860", "--out", tmp_path, "--only", "tiles,dragons", "-q")
+    assert result.exit_code == 2 and "dragons" in result.output
+
+
+def test_progress_and_summary(tmp_path):
+    result = run("build", "1860", "--out", tmp_path, "--only", "tiles")
+    assert result.exit_code == 0
+    assert "component" in result.output and "Tiles" in result.output and "1860-kit.pdf" in result.output
