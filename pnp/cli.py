@@ -209,5 +209,31 @@ def manifest(game, fmt, out):
         click.echo(text, nl=False)
 
 
+@main.group(name="import")
+def import_():
+    """Convert other tools' data into pnp's YAML."""
+
+
+@import_.command(name="tile-code")
+@click.argument("code")
+@click.option("--id", "tile_id", required=True, help="The tile's number or name.")
+@click.option("--color", required=True, help="yellow, green, brown, gray, ...")
+@user_errors
+def import_tile_code(code, tile_id, color):
+    """Print the pnp YAML of a tile written in the 18xx.games notation."""
+    from pydantic import ValidationError
+
+    from pnp.export.tileyaml import tile_yaml
+    from pnp.model.tile import COLOURS, Tile
+
+    if color not in COLOURS:
+        raise PnpError(f"--color: unknown colour '{color}' (known: {', '.join(COLOURS)})")
+    try:
+        tile = Tile(id=tile_id, color=color, code=code)
+    except ValidationError as exc:
+        raise PnpError(f"tile code: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+    click.echo(tile_yaml(tile, indent=""))
+
+
 if __name__ == "__main__":
     main()

@@ -53,3 +53,23 @@ def test_halts_and_node_to_node_track(reference):
     tile = Tile(id="789", color="brown", code=codes["789"])
     assert [s.kind for s in tile.stops] == ["city", "town", "halt"]
     assert any(p.a == End("stop", 0) and p.b == End("stop", 1) for p in tile.paths)
+
+
+def test_import_tile_code_round_trips_every_1860_code(reference):
+    from conftest import run
+
+    for ident, colour, code in _codes(reference):
+        colour = "white" if colour == "white" else colour
+        result = run("import", "tile-code", code, "--id", ident, "--color", colour)
+        assert result.exit_code == 0, (ident, result.output)
+        tile = Tile.model_validate(yaml.safe_load(result.output)[0])
+        original = Tile(id=ident, color=colour, code=code)
+        assert tile.same_face(original), ident
+        assert Tile(id=ident, color=colour, code=face_to_code(tile)).same_face(original), ident
+
+
+def test_import_tile_code_rejects_bad_codes():
+    from conftest import run
+
+    result = run("import", "tile-code", "city=revenue:20,slotz:3", "--id", "1", "--color", "yellow")
+    assert result.exit_code == 2 and "slotz" in result.output and "Traceback" not in result.output
