@@ -92,8 +92,11 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
 
     game = load_game(game_arg)
     component = importlib.import_module(f"pnp.components.{module}").build(game, print_options(game, **options))
-    for pdf in write_component(component, OutputDir(default_out(game_arg, out)), game.title):
-        click.echo(f"{pdf}: {component.pieces} {component.title.lower()} on {len(component.pages)} pages")
+    for warning in component.warnings:
+        click.echo(f"pnp: warning: {warning}", err=True)
+    written = write_component(component, OutputDir(default_out(game_arg, out)), game.title)
+    for doc, pdf in zip(component.documents, written):
+        click.echo(f"{pdf}: {component.pieces} {component.title.lower()} on {len(doc.pages)} pages")
 
 
 def length_option(value: str | None, name: str) -> float | None:
@@ -122,6 +125,130 @@ def tiles(game, out, paper, layout, tile_size, theme_name):
     tile_layout(layout)  # an unknown layout is an error before anything is built
     run_component("tiles", game, out, paper=paper, theme_name=theme_name, layout=layout,
                   tile_mm=length_option(tile_size, "--tile-size"))
+
+
+@main.command("map")
+@game_argument
+@out_option
+@paper_option
+@click.option("--variant", default=None, help="A map variant the game defines, e.g. 2-3p for 1860.")
+@click.option("--placements", type=click.Path(dir_okay=False), default=None,
+              help="A YAML list of {hex, tile, rotation} and {hex, token} to draw on the map.")
+@click.option("--tile-size", default=None, help="Tile size flat-to-flat the map must hold, e.g. 38.1mm.")
+@click.option("--clearance", default=None, help="Added to the tile size for each map hex [0.5mm].")
+@theme_option
+@user_errors
+def map_command(game, out, paper, variant, placements, tile_size, clearance, theme_name):
+    """The map: map.svg and map.pdf at real size, map-sections.pdf on your paper."""
+    run_component("map", game, out, paper=paper, theme_name=theme_name, variant=variant,
+                  placements=Path(placements) if placements else None,
+                  tile_mm=length_option(tile_size, "--tile-size"), clearance=length_option(clearance, "--clearance"))
+
+
+@main.command()
+@game_argument
+@click.argument("layout")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="How the report prints.")
+@click.option("--check", "check_only", is_flag=True, help="Only check the layout and report; write no files.")
+@out_option
+@paper_option
+@theme_option
+@user_errors
+def compose(game, layout, fmt, check_only, out, paper, theme_name):
+    """Put map sections together as LAYOUT says (a file, or one of the game's layouts/),
+    report what the map holds, and write it as LAYOUT.svg, .png, .pdf and -sections.pdf."""
+    from pnp.components import write_component
+    from pnp.components.composed import build
+    from pnp.compose import compose as compose_map
+    from pnp.compose import report_json, report_text
+    from pnp.load import load_game
+    from pnp.output import OutputDir
+
+    loaded = load_game(game)
+    comp = compose_map(loaded, layout)
+    files = []
+    if not check_only:
+        component, png = build(loaded, print_options(loaded, paper, theme_name), comp)
+        folder = OutputDir(default_out(game, out))
+        files = [str(p) for p in write_component(component, folder, loaded.title)]
+        files += [str(folder.write(f"{comp.key}.png", png)), str(folder.path(f"{comp.key}.svg"))]
+    report = {**comp.report(), "files": sorted(files)}
+    if fmt == "json":
+        click.echo(report_json(report), nl=False)
+    else:
+        click.echo(report_text(report) + "".join(f"written: {f}\n" for f in report["files"]), nl=False)
+
+
+@main.command("tile-manifest")
+@game_argument
+@out_option
+@paper_option
+@theme_option
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of pnp's labels.")
+@user_errors
+def tile_manifest(game, out, paper, theme_name, lang):
+    """The printable Tile Manifest: every tile drawn small with its count, by colour."""
+    run_component("tile_manifest", game, out, paper=paper, theme_name=theme_name, lang=lang)
+
+
+@main.command("player-cards")
+@game_argument
+@out_option
+@paper_option
+@theme_option
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of pnp's labels.")
+@user_errors
+def player_cards(game, out, paper, theme_name, lang):
+    """Player-count cards (certificate limit, start capital) and flotation reference cards."""
+    run_component("player_cards", game, out, paper=paper, theme_name=theme_name, lang=lang)
+
+
+@main.command("upgrade-chart")
+@game_argument
+@out_option
+@paper_option
+@theme_option
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of pnp's labels.")
+@user_errors
+def upgrade_chart(game, out, paper, theme_name, lang):
+    """The Tile Upgrade Chart: each tile with an arrow to the tiles that replace it."""
+    run_component("upgrade_chart", game, out, paper=paper, theme_name=theme_name, lang=lang)
+
+
+# Cut pieces: each its own command with the same options (pnp/components/<key>.py).
+PIECE_COMMANDS = {
+    "shares": "Share certificates: one card per certificate, and a back per company.",
+    "charters": "Charters: one per company, with token spaces, treasury and the phase table.",
+    "privates": "Private company certificates with their full rule text.",
+    "trains": "Train cards: one per physical train, and a back.",
+    "tokens": "Station tokens and company markers as round pieces for a punch.",
+    "cards": "The game's extra cards (cards.yaml), each as many times as it counts.",
+}
+
+
+def piece_command(key: str, help_text: str):
+    @main.command(key, help=help_text)
+    @game_argument
+    @out_option
+    @paper_option
+    @theme_option
+    @click.option("--lang", default="en", show_default=True, help="Language of pnp's labels (en, de).")
+    @click.option("--duplex", type=click.Choice(["none", "long", "short"]), default="none", show_default=True,
+                  help="Add a backs page after each page, for printing on both sides turned over the long or "
+                       "short edge.")
+    @click.option("--bleed", default=None, help="Bleed around each piece, e.g. 1.5mm [templates/components.yaml].")
+    @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Crop marks around cards.")
+    @user_errors
+    def command(game, out, paper, theme_name, lang, duplex, bleed, crop_marks):
+        run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang, duplex=duplex,
+                      bleed=length_option(bleed, "--bleed"), crop_marks=crop_marks)
+
+    return command
+
+
+for _key, _help in PIECE_COMMANDS.items():
+    piece_command(_key, _help)
 
 
 @main.command()
@@ -189,6 +316,35 @@ def summary_table(result, target: Path) -> str:
              for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines) + f"\n\nwritten to {target}/"
+
+
+@main.command()
+@game_argument
+@out_option
+@paper_option
+@click.option("--cell-size", default=None, help="A market space, WIDTHxHEIGHT with a unit, e.g. 20x24mm [17.8x21.6mm].")
+@theme_option
+@user_errors
+def market(game, out, paper, cell_size, theme_name):
+    """The stock market at full size and in page sections, with the par chart,
+    revenue track and round tracker."""
+    run_component("market", game, out, paper=paper, theme_name=theme_name, market_cell=cell_size_option(cell_size))
+
+
+def cell_size_option(value: str | None) -> tuple[float, float] | None:
+    """'20x24mm' or '0.8in x 1in' -> (width, height) in mm."""
+    if value is None:
+        return None
+    parts = [p.strip() for p in value.lower().split("x")]
+    if len(parts) != 2:
+        raise PnpError(f"--cell-size: expected WIDTHxHEIGHT such as 20x24mm, not {value!r}")
+    unit = next((u for u in ("mm", "cm", "in", "pt") if parts[1].endswith(u)), "")
+    if unit and not parts[0][-1:].isalpha():
+        parts[0] += unit
+    width, height = (length_option(p, "--cell-size") for p in parts)
+    if width <= 0 or height <= 0:
+        raise PnpError(f"--cell-size: a space needs a positive width and height, not {value!r}")
+    return width, height
 
 
 @main.command()

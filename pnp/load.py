@@ -15,6 +15,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from pnp.errors import DataError, PnpError
+from pnp.load_map import load_map
+from pnp.load_sections import load_sections
 from pnp.checks import check_references
 from pnp.model.company import CompaniesFile, PrivatesFile
 from pnp.model.game import Game, GameInfo, ManifestEntry
@@ -159,6 +161,8 @@ PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
     "phases": ("phases.yaml", document(PhasesFile)),
     "market": ("market.yaml", document(Market)),
     "cards": ("cards.yaml", document(CardsFile)),
+    "map": ("map.yaml", load_map),
+    "sections": ("sections", load_sections),  # a folder of map sections (18-XY)
 }
 
 

@@ -113,3 +113,47 @@ def theme(name: str = "default") -> Style:
 
 def theme_names() -> list[str]:
     return sorted(p.stem for p in (templates_dir() / "themes").glob("*.yaml"))
+
+
+@dataclass(frozen=True)
+class MarketSizes:
+    """templates/market.yaml, in mm."""
+
+    cell_width: float
+    cell_height: float
+    value_size: float
+    title_size: float
+    text_size: float
+    swatch: float
+    legend_column: float
+    padding: float
+    gap: float
+    outline: float
+    rule: float
+
+
+@cache
+def market_sizes() -> MarketSizes:
+    path = templates_dir() / "market.yaml"
+    data = expect_mapping(path, read_yaml(path), "market sizes")
+    cell = expect_mapping(path, data.get("cell"), "cell")
+    names = ("value_size", "title_size", "text_size", "swatch", "legend_column", "padding", "gap", "outline", "rule")
+    missing = [n for n in ("cell", *names) if n not in data] + [f"cell.{k}" for k in ("width", "height") if k not in cell]
+    if missing:
+        raise DataError(path, missing[0], "missing")
+    return MarketSizes(_length(path, "cell.width", cell["width"]), _length(path, "cell.height", cell["height"]),
+                       **{n: _length(path, n, data[n]) for n in names})
+
+
+@cache
+def aid_sizes(name: str) -> dict[str, float]:
+    """One section of templates/aids.yaml (the tile manifest sheet, the upgrade chart):
+    lengths in mm, plain numbers (counts) as they are."""
+    path = templates_dir() / "aids.yaml"
+    data = expect_mapping(path, read_yaml(path), "play aid sizes")
+    if name not in data:
+        raise DataError(path, name, "missing section")
+    out = {}
+    for key, value in expect_mapping(path, data[name], name).items():
+        out[key] = float(value) if isinstance(value, (int, float)) else _length(path, f"{name}.{key}", value)
+    return out

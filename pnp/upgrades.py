@@ -21,14 +21,19 @@ def _stop_signature(tile: TileFace) -> Counter:
     return kinds
 
 
-def connections(tile: TileFace, rotation: int = 0) -> set[frozenset]:
-    """Pairs of edges joined by plain track, and each stop's set of edges."""
+def connections(tile: TileFace, rotation: int = 0, mirror: bool = False) -> set[frozenset]:
+    """Pairs of edges joined by plain track, and each stop's set of edges; `mirror`
+    first reflects the tile across the line through edges 0 and 3 (a tile laid face down)."""
+
+    def turn(edge: int) -> int:
+        return ((-edge if mirror else edge) + rotation) % 6
+
     out: set[frozenset] = set()
     for path in tile.paths:
         if path.a.kind == path.b.kind == "edge":
-            out.add(frozenset(((path.a.index + rotation) % 6, (path.b.index + rotation) % 6)))
+            out.add(frozenset((turn(path.a.index), turn(path.b.index))))
     for i in range(len(tile.stops)):
-        edges = frozenset((e + rotation) % 6 for e in tile.stop_edges(i))
+        edges = frozenset(turn(e) for e in tile.stop_edges(i))
         if edges:
             out.add(frozenset({"stop", *edges}))
     return out
@@ -38,8 +43,10 @@ def _keeps_routes(old: TileFace, new: Tile) -> bool:
     old_links = connections(old)
     old_stops = [s for s in old_links if "stop" in s]
     old_track = [s for s in old_links if "stop" not in s]
-    for r in range(6) if new.rotatable else (0,):
-        new_links = connections(new, r)
+    orientations = [(r, m) for m in ((False, True) if new.flippable else (False,))
+                    for r in (range(6) if new.rotatable else (0,))]
+    for r, m in orientations:
+        new_links = connections(new, r, m)
         new_stops = [s for s in new_links if "stop" in s]
         if not all(link in new_links or any(link <= s for s in new_stops) for link in old_track):
             continue

@@ -44,7 +44,7 @@ def test_nothing_overlaps_on_any_tile():
 def test_track_and_stations_stay_inside_the_hex():
     hexagon = hex_polygon().buffer(0.01)
     for key, tile in all_tiles():
-        layout = layout_face(tile, tile_id=tile.id)
+        layout = layout_face(tile, tile_id=tile.id, stage=tile.stage, text_angle=0.0)  # as above: cached
         for t in layout.track:
             assert all(hexagon.contains(Point(p)) for p in sample(t.segment)), key
         for s in layout.stops:

@@ -25,6 +25,10 @@ class PrintOptions:
     scale: float = 1.0  # printer calibration: everything drawn scaled by this
     layout: str = "individual"  # tile sheet layout
     tile_mm: float | None = None
+    market_cell: tuple[float, float] | None = None  # mm: a stock market space, width x height
+    variant: str | None = None  # a map variant named in map.yaml (e.g. 1860's "2-3p")
+    placements: Path | None = None  # a layout of tiles and tokens to preview on the map
+    clearance: float | None = None  # mm added to the tile size for map hexes; None = templates/sheets/map.yaml
 
 
 @dataclass
@@ -46,6 +50,7 @@ class Component:
     pieces: int  # physical pieces drawn
     expected: int | None = None  # pieces the game's data says there are
     svgs: dict[str, str] = field(default_factory=dict)  # relative file name -> SVG text
+    warnings: list[str] = field(default_factory=list)  # legal but doubtful input, for stderr
 
     @property
     def pages(self) -> list[str]:

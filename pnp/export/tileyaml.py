@@ -7,6 +7,8 @@ from pnp.model.tile import End, Tile, TileFace
 
 
 def _scalar(value) -> str:
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):

@@ -7,6 +7,7 @@ spot from a list of candidates so that nothing covers track or stations.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -178,16 +179,17 @@ def _place_stops(face: TileFace) -> tuple[list[PlacedStop], dict[int, Segment]]:
             slots = getattr(stop, "slots", 1)
             point = loc_point(stop.at, slots)
             put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
+    _fit_given_stops(face, placed, put)
 
-    # 2. towns on a run of track between two edges sit on that track
-    for i in range(len(face.stops)):
-        if i in placed:
-            continue
-        edges = _through_edges(face, i)
-        if edges is None:
-            continue
-        segment = edge_to_edge(*edges)
+    # 2. towns on a run of track between two edges sit on that track, clear of other
+    #    stops and of other runs of track (a bar touching two tracks reads as on both)
+    runs = {i: edge_to_edge(*edges) for i in range(len(face.stops)) if i not in placed
+            for edges in [_through_edges(face, i)] if edges is not None}
+    plain = [edge_to_edge(p.a.index, p.b.index) for p in face.paths if p.a.kind == p.b.kind == "edge"]
+    for i, segment in runs.items():
         others = [p.shape for p in placed.values()]
+        others += [linestring(s).buffer(CASING_WIDTH / 2) for j, s in runs.items() if j != i]
+        others += [linestring(s).buffer(CASING_WIDTH / 2) for s in plain]
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75) if not lone else (0.5,):
             point = segment.at(t)
             bar = _shape_at(town_bar(angle_of(segment.tangent(t))), point).buffer(4)
@@ -213,6 +215,36 @@ def _place_stops(face: TileFace) -> tuple[list[PlacedStop], dict[int, Segment]]:
             point = _free_direction(placed.values(), face)
         put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
     return [placed[i] for i in sorted(placed)], through
+
+
+def _fit_given_stops(face: TileFace, placed: dict[int, PlacedStop], put) -> None:
+    """Stops the data sends toward an edge or corner sit at a standard distance. Where
+    that leaves one sticking out of the hex (a big city in a corner), pull it in; where
+    two would touch (a ring of cities), push the off-centre ones out toward the rim."""
+    inside = hex_polygon().buffer(-1.0)
+    given = [i for i in placed if face.stops[i].at != "center"]
+
+    def move(i: int, distance: float) -> bool:
+        stop = face.stops[i]
+        point = scale(direction(stop.at), distance)
+        slots = getattr(stop, "slots", 1)
+        put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
+        return inside.contains(placed[i].shape)
+
+    for i in given:
+        distance = length(placed[i].point)
+        while distance > 0 and not inside.contains(placed[i].shape):
+            distance = max(0.0, distance - 2.0)
+            move(i, distance)
+    crowded = any(placed[i].shape.intersects(placed[j].shape)
+                  for i, j in itertools.combinations(sorted(placed), 2) if i in given or j in given)
+    if not crowded:
+        return
+    for i in given:
+        distance = length(placed[i].point)
+        while move(i, distance + 2.0):
+            distance += 2.0
+        move(i, distance)
 
 
 def _free_direction(placed, face: TileFace) -> Point:
@@ -276,10 +308,26 @@ def _ring(centre: Point, distance: float, radius: float, angles=RING_ANGLES):
 
 def _rim(radii=(60.0, 68.0, 50.0, 40.0), step: int = 15) -> list[Point]:
     """Spots around the rim of the hex, for labels that found no preferred spot."""
-    return [(r * math.cos(math.radians(a)), r * math.sin(math.radians(a))) for r in radii for a in range(180, -180, -step)]
+    return list(_rim_spots(tuple(radii), step))
+
+
+@lru_cache(maxsize=64)
+def _rim_spots(radii: tuple[float, ...], step: int) -> tuple[Point, ...]:
+    return tuple((r * math.cos(math.radians(a)), r * math.sin(math.radians(a)))
+                 for r in radii for a in range(180, -180, -step))
 
 
 def _revenue_candidates(stops: list[PlacedStop], radius: float):
+    """(spot, radius) and circle for a revenue: full size anywhere first, then a smaller
+    circle where a big city leaves no room for a full one."""
+    for p, shape in _revenue_spots(stops, radius):
+        yield (p, radius), shape
+    small = radius * 0.75
+    for p in _rim((80.0, 76.0, 72.0), 10):
+        yield (p, small), circle(p, small)
+
+
+def _revenue_spots(stops: list[PlacedStop], radius: float):
     """Spots for a revenue circle: shared spots first when several stops share it, then
     along a town bar, then rings around each stop."""
     if len(stops) > 1:
@@ -290,6 +338,25 @@ def _revenue_candidates(stops: list[PlacedStop], radius: float):
             axis = s.angle + 90.0
             yield from _ring(s.point, 18 + radius + 4, radius, (axis, axis + 180))
         yield from _ring(s.point, extent(_origin_shape(s)) + radius + 4, radius)
+    yield from _fallback_circles(stops, radius)
+
+
+def _fallback_circles(stops: list[PlacedStop], radius: float):
+    """Where nothing above is free (big cities, crowded tiles): hugging each stop's own
+    outline in every direction, then anywhere around the rim."""
+    for s in stops:
+        for gap in (3.0, 8.0):
+            for a in range(0, 360, 15):
+                u = (math.cos(math.radians(a)), math.sin(math.radians(a)))
+                p = add(s.point, scale(u, _support(s.shape, s.point, u) + radius + gap))
+                yield p, circle(p, radius)
+    for p in _rim((70.0, 64.0, 58.0, 50.0, 40.0, 30.0, 20.0), 10) + [(0.0, 0.0)]:
+        yield p, circle(p, radius)
+
+
+def _support(shape: Polygon, centre: Point, u: Point) -> float:
+    """How far `shape` reaches from `centre` in direction `u`."""
+    return max((x - centre[0]) * u[0] + (y - centre[1]) * u[1] for x, y in shape.exterior.coords)
 
 
 def _revenue_radius(text: str) -> float:
@@ -352,7 +419,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         if isinstance(revenue, int):
             text = str(revenue)
             radius = _revenue_radius(text)
-            point = take(_revenue_candidates([by_index[i] for i in indices], radius))
+            point, radius = take(_revenue_candidates([by_index[i] for i in indices], radius))
             size = fit_size(text, 2 * radius - 5, REVENUE_FONT, "bold")
             revenues.append(RevenueMark(point, radius, text, size))
         else:
@@ -361,8 +428,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     for s in stops:
         if s.kind == "halt":
             symbol = face.stops[s.index].symbol
-            cands = ((p, text_box(symbol, HALT_FONT, p, angle=text_angle, weight="bold"))
-                     for p, _ in _ring(s.point, extent(_origin_shape(s)) + 10, 8))
+            spots = itertools.chain(_ring(s.point, extent(_origin_shape(s)) + 10, 8), _fallback_circles([s], 8))
+            cands = ((p, text_box(symbol, HALT_FONT, p, angle=text_angle, weight="bold")) for p, _ in spots)
             point = take(cands)
             texts.append(PlacedText("symbol", symbol, point, HALT_FONT, "bold"))
 
@@ -370,8 +437,9 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         size = LABEL_FONT if len(face.label) <= 2 else LABEL_FONT * 0.75
         spots = [(-58, 0), (58, 0), (-45, -42), (45, -42), (-45, 42), (45, 42), (0, -58), (0, 58), (-68, 0), (68, 0)]
         spots += _rim()
+        inner = _rim((30.0, 25.0, 20.0, 15.0), 15) + [(0.0, 0.0)]  # only when the rim is full
         cands = (((p, k), text_box(face.label, size * k, p, angle=text_angle, weight="bold"))
-                 for k in (1.0, 0.75, 0.6) for p in spots)
+                 for ring, scales in ((spots, (1.0, 0.75, 0.6)), (inner, (0.75, 0.6, 0.5))) for k in scales for p in ring)
         point, k = take(cands)
         texts.append(PlacedText("label", face.label, point, size * k, "bold"))
 
@@ -398,6 +466,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     if tile_id:
         spots = [(-36, 73), (36, 73), (-36, -73), (36, -73), (-60, 40), (60, 40), (-60, -40), (60, -40)]
         spots += [(x, y) for y in (74, -74) for x in (-20, 20, -45, 45, 0)] + [(x, 0) for x in (-75, 75)]
+        spots += _rim((72.0, 66.0, 60.0, 52.0, 44.0, 78.0), 10)  # long ids, crowded tiles
         point = take((p, text_box(tile_id, ID_FONT, p, angle=text_angle)) for p in spots)
         texts.append(PlacedText("id", tile_id, point, ID_FONT))
 

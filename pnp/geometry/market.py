@@ -29,13 +29,15 @@ class PlacedCell:
     height: float
 
     def shape(self) -> BaseGeometry:
-        return box(self.x, self.y, self.x + self.width, self.y + self.height)
+        return box(self.x, self.y, round(self.x + self.width, 6), round(self.y + self.height, 6))
 
 
 def _origin(kind: str, row: int, col: int, width: float, height: float) -> tuple[float, float]:
     if kind == "zigzag":
-        return col * width / 2, (col % 2) * height
-    return col * width, row * height
+        x, y = col * width / 2, (col % 2) * height
+    else:
+        x, y = col * width, row * height
+    return round(x, 6), round(y, 6)  # so that neighbouring spaces share their edges exactly
 
 
 def place_cells(market: Market, width: float, height: float) -> list[PlacedCell]:

@@ -4,11 +4,13 @@ placed, and the first free spot from a list of candidates.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from shapely import affinity
+import shapely
 from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry import Polygon, box
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely import prepare
 from shapely.ops import unary_union
@@ -60,15 +62,28 @@ class Occupancy:
         return unary_union(self.taken)
 
 
+# Layout builds thousands of candidate shapes: shapely.polygons on plain coordinates is
+# several times faster than buffering a point or rotating a box.
+_UNIT_CIRCLE = tuple(ShapelyPoint(0.0, 0.0).buffer(1.0, 8).exterior.coords)
+_UNIT_BOX = ((-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0))
+
+
 def circle(centre, radius: float) -> Polygon:
-    return ShapelyPoint(centre).buffer(radius, 8)
+    """A 32-gon (what buffer(radius, 8) gives), from one precomputed unit circle."""
+    x, y = centre
+    return shapely.polygons([(x + radius * u, y + radius * v) for u, v in _UNIT_CIRCLE])
 
 
 def text_box(text: str, size: float, anchor, *, angle: float = 0.0, weight: str = "regular",
              pad: float = 1.0) -> Polygon:
     """The box a line of text centred on `anchor` covers (middle of its capitals on
     the anchor), turned by `angle` degrees about the anchor."""
-    w = text_width(text, size, weight) + 2 * pad
-    h = size * CAP_HEIGHT + 2 * pad
-    shape = box(anchor[0] - w / 2, anchor[1] - h / 2, anchor[0] + w / 2, anchor[1] + h / 2)
-    return affinity.rotate(shape, angle, origin=anchor) if angle else shape
+    w, h = _half_size(text, size, weight, pad)
+    c, s = (math.cos(math.radians(angle)), math.sin(math.radians(angle))) if angle else (1.0, 0.0)
+    x, y = anchor
+    return shapely.polygons([(x + u * w * c - v * h * s, y + u * w * s + v * h * c) for u, v in _UNIT_BOX])
+
+
+@lru_cache(maxsize=1024)
+def _half_size(text: str, size: float, weight: str, pad: float) -> tuple[float, float]:
+    return (text_width(text, size, weight) / 2 + pad, size * CAP_HEIGHT / 2 + pad)

@@ -27,6 +27,9 @@ class Company(Frozen):
     home: str | None = None
     home_name: str | None = None
     tokens: tuple[int, ...] = Field(min_length=1, description="cost of each station token; the first is the home")
+    token_set_price: int | None = Field(None, ge=0, description="paid once, when the company floats, for all its "
+                                        "station tokens together (1851: $100 for four); `tokens` then "
+                                        "gives what laying each one costs")
     shares: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)
     reserved: tuple[Reservation, ...] = ()
     par: tuple[int, ...] = ()
@@ -34,6 +37,8 @@ class Company(Frozen):
     destination: str | None = None
     markers: dict[str, int] = Field(default_factory=lambda: {"market": 1})
     available: str | None = None
+    layer: int | None = Field(None, ge=1, description="the row of the IPO in which the company becomes "
+                              "available (1860: rows 1-4, opened one after another)")
     notes: str | None = None
 
     @field_validator("shares")
@@ -99,14 +104,45 @@ class Private(Frozen):
     min_players: int | None = None
     comes_with: tuple[ShareGrant, ...] = ()
     exchange_for: str | None = None
-    available: str | None = None
+    available: str | None = Field(None, description="the train whose first purchase makes this private "
+                                  "available for sale (1860's FFC: 6+3); without it, from the start")
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+FLOTATION_FIELDS = ("symbol", "name", "home", "home_name", "tokens", "token_set_price", "float_percent")
+
+
+class Flotation(Frozen):
+    """What a company does when it floats, as its flotation reference card lists it
+    (1851). A step may name the company's own facts: {symbol}, {name}, {home},
+    {home_name}, {tokens} (how many station tokens), {token_set_price}, {float_percent}."""
+
+    title: str = "Flotation"
+    steps: tuple[str, ...] = Field(min_length=1)
+    reminder: str | None = None  # a closing line, e.g. a rule that holds from now on
+
+    @model_validator(mode="after")
+    def _placeholders(self):
+        import string
+
+        texts = [(f"steps[{i}]", step) for i, step in enumerate(self.steps)]
+        texts += [("reminder", self.reminder)] if self.reminder else []
+        for where, content in texts:
+            try:
+                names = [f for _, f, _, _ in string.Formatter().parse(content) if f is not None]
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            for name in names:
+                if name not in FLOTATION_FIELDS:
+                    raise ValueError(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(FLOTATION_FIELDS)})")
+        return self
 
 
 class CompaniesFile(Frozen):
     companies: tuple[Company, ...] = Field(min_length=1)
     notes: str | None = None
     markers: dict[str, object] = Field(default_factory=dict, description="marker totals and their breakdown")
+    flotation: Flotation | None = None  # printed as one flotation reference card per company
 
     @model_validator(mode="after")
     def _unique(self):

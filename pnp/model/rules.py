@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -21,6 +21,10 @@ class Train(Frozen):
     events: tuple[str, ...] = ()
     notes: str | None = None
     printed: int | None = Field(None, ge=0, description="cards to print where count is unlimited")
+    back: str | None = Field(None, description="the train printed on the card's back, which the card becomes "
+                             "when turned over (18-XY: an obsolete train turns into a '12')")
+    by_companies: dict[int, int] = Field(default_factory=dict, description="trains in the stack by the number "
+                                         "of companies in play (18-XY); `count` is the cards printed")
 
     @field_validator("count")
     @classmethod
@@ -28,6 +32,15 @@ class Train(Frozen):
         if isinstance(v, int) and v < 0:
             raise ValueError(f"negative count {v}")
         return v
+
+    @model_validator(mode="after")
+    def _stack_within_cards(self):
+        for companies, n in self.by_companies.items():
+            if n < 0:
+                raise ValueError(f"by_companies.{companies}: negative count {n}")
+            if isinstance(self.count, int) and n > self.count:
+                raise ValueError(f"by_companies.{companies}: {n} trains, but only {self.count} cards are printed")
+        return self
 
     @property
     def cards(self) -> int:
@@ -40,11 +53,20 @@ class Train(Frozen):
 class Phase(Frozen):
     name: str
     on: str | None = None  # the train whose first purchase starts the phase
+    trigger: str | None = None  # what starts a phase that no train starts (1860's British Rail)
     tiles: tuple[str, ...]
-    operating_rounds: int = Field(ge=1)
+    operating_rounds: Annotated[int, Field(ge=1)] | str  # text where the count is not a number ("ORs only")
     train_limit: int | str
     events: tuple[str, ...] = ()
     notes: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_on(cls, data):
+        """YAML 1.1 reads a bare `on:` key as true; it can only mean `on`."""
+        if isinstance(data, dict) and any(k is True for k in data) and "on" not in data:
+            data = {("on" if k is True else k): v for k, v in data.items()}
+        return data
 
 
 class TrainsFile(Frozen):
@@ -56,6 +78,7 @@ class TrainsFile(Frozen):
 class PhasesFile(Frozen):
     phases: tuple[Phase, ...] = Field(min_length=1)
     notes: str | None = None
+    decisions: dict[str, object] = Field(default_factory=dict)
 
 
 # --- market -----------------------------------------------------------------------
@@ -90,6 +113,64 @@ def parse_cell(text) -> Cell | None:
     return Cell(value=int(match.group(1)), zones=tuple(match.group(2)))
 
 
+class Movement(Frozen):
+    """When a price marker moves, in the game's own words (for the market's legend)."""
+
+    right: str | None = None
+    left: str | None = None
+    up: str | None = None
+    down: str | None = None
+
+
+class ParChart(Frozen):
+    """Where directors set their company's starting price. Without `values`, the
+    market's par cells give them."""
+
+    title: str = "Par values"
+    values: tuple[int, ...] | None = None
+    legend: str | None = None
+
+
+class RevenueTrack(Frozen):
+    """A numbered track on which each company's marker shows its last revenue (1860's
+    revenue table, 1851's Dividend Payout Track)."""
+
+    title: str
+    start: int = 0
+    end: int
+    step: int = Field(1, ge=1)
+    per_row: int = Field(10, ge=1, le=40)
+    legend: str | None = None  # what a space's number means
+    decision: str | None = None  # why this range, where the sources are silent
+
+    @model_validator(mode="after")
+    def _range(self):
+        if self.end <= self.start:
+            raise ValueError(f"end ({self.end}) must be above start ({self.start})")
+        if (self.end - self.start) % self.step:
+            raise ValueError(f"end - start ({self.end - self.start}) is not a whole number of steps of {self.step}")
+        if (self.end - self.start) // self.step + 1 > 400:
+            raise ValueError("more than 400 spaces: use a larger step")
+        return self
+
+    def spaces(self) -> list[int]:
+        return list(range(self.start, self.end + 1, self.step))
+
+
+class RoundSpace(Frozen):
+    name: str  # "Stock Round", "Operating Round 2"
+    short: str  # "SR", "OR 2"
+
+
+class RoundTracker(Frozen):
+    """The spaces the round marker moves through. Without `rounds`: a stock round and
+    as many operating rounds as the game's phases ever have."""
+
+    title: str = "Rounds"
+    rounds: tuple[RoundSpace, ...] | None = None
+    phases: bool = True  # show the phases with their operating rounds beneath
+
+
 class Market(Frozen):
     kind: Literal["grid", "row", "zigzag"]
     rows: tuple[tuple[Cell | None, ...], ...]
@@ -97,6 +178,11 @@ class Market(Frozen):
     par_zone: str | None = None
     notes: str | None = None
     decisions: dict[str, object] = Field(default_factory=dict)
+    title: str | None = None  # printed above the market; default "Stock Market"
+    movement: Movement | None = None
+    par_chart: ParChart | None = None
+    revenue_track: RevenueTrack | None = None
+    round_tracker: RoundTracker | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -122,6 +208,16 @@ class Market(Frozen):
                         raise ValueError(f"rows[{r}][{c}] uses zone '{z}', which 'zones' does not define")
         if self.kind in ("row", "zigzag") and len(self.rows) != 1:
             raise ValueError(f"a {self.kind} market has exactly one row of cells")
+        marks: dict[str, str] = {}
+        for key, zone in self.zones.items():
+            if zone.mark in marks:
+                raise ValueError(f"zones '{marks[zone.mark]}' and '{key}' share the mark '{zone.mark}': give each zone "
+                                 f"its own mark, so that zones stay apart when printed in greyscale")
+            marks[zone.mark] = key
+        if self.par_zone is not None and self.par_zone not in self.zones:
+            raise ValueError(f"par_zone '{self.par_zone}' is not one of the zones ({', '.join(self.zones) or 'none'})")
+        if not self.cells():
+            raise ValueError("the market has no cells")
         return self
 
     def cells(self) -> list[Cell]:
@@ -184,5 +280,19 @@ class Rules(Frozen):
     players: dict[int, PlayerCount] = Field(default_factory=dict)
     company_currency: str | None = None  # 1860 pays companies in "CC", players in pounds
     company_bank: int | None = None
+    terrain_costs: dict[str, int] = Field(default_factory=dict, description="build cost by terrain type, "
+                                          "where a game prices terrain by type (18-XY); map hexes agree")
     notes: str | None = None
     decisions: dict[str, object] = Field(default_factory=dict)
+
+    @field_validator("terrain_costs")
+    @classmethod
+    def _terrain_kinds(cls, v):
+        from pnp.model.tile import TERRAIN_KINDS
+
+        for kind, cost in v.items():
+            if kind not in TERRAIN_KINDS:
+                raise ValueError(f"unknown terrain '{kind}' (known: {', '.join(TERRAIN_KINDS)})")
+            if cost < 0:
+                raise ValueError(f"negative cost {cost} for {kind}")
+        return v

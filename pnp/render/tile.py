@@ -49,7 +49,12 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
         layers["revenue"].append(atoms.phase_row(row, style, angle))
     if layout.terrain_icon:
         kind, point = layout.terrain_icon
-        layers["labels"].append(atoms.terrain_icon(kind, point, style))
+        icon = atoms.terrain_icon(kind, point, style)
+        if angle:  # keep the icon upright on a turned face, like the text
+            upright = svg.group(transform=f"rotate({fmt(angle)} {fmt(point[0])} {fmt(point[1])})")
+            upright.add(icon)
+            icon = upright
+        layers["labels"].append(icon)
     for item in layout.texts:
         layers["labels"].append(atoms.placed_text(item, style, angle))
     for border in face.borders:

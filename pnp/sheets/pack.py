@@ -35,11 +35,23 @@ class Slot:
     y: float
 
 
+@dataclass(frozen=True)
+class Outline:
+    """The cut line of one rectangular or round piece: centre and size in mm."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    round: bool = False
+
+
 @dataclass
 class PageLayout:
     slots: list[Slot] = field(default_factory=list)
     cuts: list[Segment] = field(default_factory=list)  # shared cut lines, each drawn once
     marks: list[Segment] = field(default_factory=list)  # crop marks
+    outlines: list[Outline] = field(default_factory=list)  # each piece's own closed cut line
 
 
 def frame(page_w: float, page_h: float, margin: float, footer: float) -> Frame:
@@ -166,3 +178,142 @@ def grid(count: int, f: Frame, width: float, height: float, gap: float = 0.0) ->
             page.slots.append(Slot(start + k, x0 + col * (width + gap), y0 + row * (height + gap)))
         pages.append(page)
     return pages
+
+
+# --- cards, certificates and tokens ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PieceSize:
+    width: float  # mm; a round piece has width == height == its diameter
+    height: float
+    round: bool = False
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """How pieces of one kind sit: `gap` between neighbours (room for both bleeds),
+    crop marks of `mark` length starting `mark_offset` outside the cut line."""
+
+    gap: float
+    mark: float = 0.0
+    mark_offset: float = 0.0
+
+    @property
+    def mark_reach(self) -> float:
+        return self.mark_offset + self.mark if self.mark else 0.0
+
+
+@dataclass(frozen=True)
+class _Block:
+    start: int  # index of the first piece
+    count: int
+    size: PieceSize
+    cols: int
+    rows: int
+    x0: float  # centre of the first piece
+    y0: float
+
+
+def _runs(sizes: list[PieceSize]) -> list[tuple[int, int, PieceSize]]:
+    """Consecutive pieces of one size, as (first index, count, size)."""
+    runs: list[tuple[int, int, PieceSize]] = []
+    for i, size in enumerate(sizes):
+        if runs and runs[-1][2] == size:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1, size)
+        else:
+            runs.append((i, 1, size))
+    return runs
+
+
+def blocks(sizes: list[PieceSize], f: Frame, spacing: dict[bool, Spacing]) -> list[PageLayout]:
+    """Rectangles and discs in grid blocks, in input order: each run of one size fills
+    rows of as many as fit across the frame, flowing onto the next page when the page is
+    full. Every piece gets its own closed outline; rectangular blocks get crop marks
+    along every cut line, outside the block. `spacing[round]` says how each shape sits.
+    Each page's blocks are centred in the frame."""
+    pages: list[list[_Block]] = [[]]
+    y = f.top
+    for start, count, size in _runs(sizes):
+        sp = spacing[size.round]
+        if size.width > f.width + 1e-6 or size.height > f.height + 1e-6:
+            raise ValueError(f"a piece of {size.width:.1f} x {size.height:.1f} mm does not fit the printable "
+                             f"area of {f.width:.1f} x {f.height:.1f} mm")
+        cols = max(1, int((f.width + sp.gap + 1e-6) // (size.width + sp.gap)))
+        done = 0
+        while done < count:
+            if pages[-1]:
+                y += _separation(pages[-1][-1].size, spacing, size)
+            rows = int((f.top + f.height - y + sp.gap + 1e-6) // (size.height + sp.gap))
+            if rows < 1:
+                pages.append([])
+                y = f.top
+                continue
+            n = min(count - done, rows * cols)
+            rows = -(-n // cols)
+            used_cols = min(cols, n)
+            used_w = used_cols * size.width + (used_cols - 1) * sp.gap
+            x0 = f.left + (f.width - used_w) / 2 + size.width / 2
+            pages[-1].append(_Block(start + done, n, size, used_cols, rows, x0, y + size.height / 2))
+            y += rows * size.height + (rows - 1) * sp.gap
+            done += n
+    return [_page(page, f, spacing) for page in pages if page]
+
+
+def _separation(above: PieceSize, spacing: dict[bool, Spacing], below: PieceSize) -> float:
+    """Room between two blocks: both blocks' crop marks, or else the larger gap."""
+    a, b = spacing[above.round], spacing[below.round]
+    marks = (a.mark_reach if not above.round else 0.0) + (b.mark_reach if not below.round else 0.0)
+    return max(a.gap, b.gap, marks + (1.0 if marks else 0.0))
+
+
+def _page(page_blocks: list[_Block], f: Frame, spacing: dict[bool, Spacing]) -> PageLayout:
+    last = page_blocks[-1]
+    bottom = last.y0 - last.size.height / 2 + last.rows * last.size.height + (last.rows - 1) * spacing[last.size.round].gap
+    shift = (f.top + f.height - bottom) / 2
+    layout = PageLayout()
+    for b in page_blocks:
+        sp = spacing[b.size.round]
+        step_x, step_y = b.size.width + sp.gap, b.size.height + sp.gap
+        for k in range(b.count):
+            row, col = divmod(k, b.cols)
+            x, y = b.x0 + col * step_x, b.y0 + shift + row * step_y
+            layout.slots.append(Slot(b.start + k, x, y))
+            layout.outlines.append(Outline(x, y, b.size.width, b.size.height, b.size.round))
+        if not b.size.round and sp.mark:
+            layout.marks.extend(_block_marks(b, shift, sp))
+    return layout
+
+
+def _block_marks(b: _Block, shift: float, sp: Spacing) -> list[Segment]:
+    """Crop marks outside a block of rectangles, in line with every cut."""
+    w, h = b.size.width, b.size.height
+    left = b.x0 - w / 2
+    top = b.y0 + shift - h / 2
+    right = left + b.cols * w + (b.cols - 1) * sp.gap
+    bottom = top + b.rows * h + (b.rows - 1) * sp.gap
+    xs = sorted({round(left + c * (w + sp.gap) + d, 3) for c in range(b.cols) for d in (0.0, w)})
+    ys = sorted({round(top + r * (h + sp.gap) + d, 3) for r in range(b.rows) for d in (0.0, h)})
+    near, far = sp.mark_offset, sp.mark_offset + sp.mark
+    marks: list[Segment] = []
+    for x in xs:
+        marks += [((x, top - near), (x, top - far)), ((x, bottom + near), (x, bottom + far))]
+    for y in ys:
+        marks += [((left - near, y), (left - far, y)), ((right + near, y), (right + far, y))]
+    return marks
+
+
+def mirrored(page: PageLayout, page_w: float, page_h: float, duplex: str) -> PageLayout:
+    """The back of a page: each slot where its front lands when the sheet is turned over
+    its long edge (`long`) or its short edge (`short`). On an upright page the long edge
+    is a side, so `long` mirrors left to right and `short` top to bottom; on a landscape
+    page the other way round. Backs carry no cut lines or marks."""
+    if duplex not in ("long", "short"):
+        raise ValueError(f"unknown duplex mode '{duplex}' (long or short)")
+    upright = page_h >= page_w
+    across = (duplex == "long") == upright  # turned over a vertical edge: mirror x
+    if across:
+        slots = [Slot(s.index, page_w - s.x, s.y) for s in page.slots]
+    else:
+        slots = [Slot(s.index, s.x, page_h - s.y) for s in page.slots]
+    return PageLayout(slots)

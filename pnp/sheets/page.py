@@ -58,6 +58,8 @@ def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, sty
             body.append(segments_path(layout.cuts, style.color("cut"), CUT_WIDTH).tostring())
         if layout.marks:
             body.append(segments_path(layout.marks, style.color("crop"), MARK_WIDTH).tostring())
+        if layout.outlines:
+            body.append(outlines_path(layout.outlines, style.color("cut"), CUT_WIDTH).tostring())
         body.append(footer_text(f"{footer} · page {first_page + n} of {total}", paper, style).tostring())
         out.append(page_svg(paper.width, paper.height, title, "".join(body)))
     return out
@@ -84,6 +86,21 @@ def fmt_scale(k: float) -> str:
 def segments_path(segments, colour: str, width: float):
     d = "".join(f"M{fmt(a[0])},{fmt(a[1])}L{fmt(b[0])},{fmt(b[1])}" for a, b in segments)
     return svg.SVG.path(d=d, fill="none", stroke=colour, stroke_width=fmt(width), stroke_linecap="butt")
+
+
+def outlines_path(outlines, colour: str, width: float):
+    """Every piece's own closed cut line, as one path: rectangles as four straight
+    sides, discs as two arcs."""
+    d = ""
+    for o in outlines:
+        if o.round:
+            r = o.width / 2
+            d += (f"M{fmt(o.x - r)},{fmt(o.y)}A{fmt(r)},{fmt(r)} 0 1 0 {fmt(o.x + r)},{fmt(o.y)}"
+                  f"A{fmt(r)},{fmt(r)} 0 1 0 {fmt(o.x - r)},{fmt(o.y)}Z")
+        else:
+            x0, y0 = o.x - o.width / 2, o.y - o.height / 2
+            d += f"M{fmt(x0)},{fmt(y0)}H{fmt(x0 + o.width)}V{fmt(y0 + o.height)}H{fmt(x0)}Z"
+    return svg.SVG.path(d=d, fill="none", stroke=colour, stroke_width=fmt(width))
 
 
 def footer_text(text: str, paper: Paper, style: Style):

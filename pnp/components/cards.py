@@ -1,0 +1,107 @@
+"""Game cards: whatever the game's cards.yaml lists, each printed `count` times with
+its title on a band and its text fitted below; a card with a table (1860's IPO
+overview) shows the table, drawing company symbols as the companies' badges.
+
+A card prints in the format its `size:` names. Without one it takes the first of the
+game card size, then A6, then half a page, on which its text reads comfortably; text
+too long for all of them is an error naming the card."""
+
+from __future__ import annotations
+
+from pnp.components import Component, PrintOptions
+from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
+from pnp.model.game import Game
+from pnp.model.rules import Card
+from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Cell, TextTooLong, ink_on, line, paragraph, table
+from pnp.sheets.formats import Format, component_format, format_named
+
+LARGER = ("a6", "half-page")  # where a card without a size grows to when its text needs room
+COMFORT = 2.2  # mm (6.2 pt): text smaller than this makes a card without a size grow
+MIN_TEXT = 1.7
+
+
+def formats_for(card: Card, index: int) -> list[Format]:
+    if card.size:
+        return [format_named(card.size, f"cards.yaml: cards[{index}].size")]
+    return [component_format("card")] + [format_named(name) for name in LARGER]
+
+
+def cells(row: tuple[str, ...], ctx: Context) -> list[Cell]:
+    """Table cells; a cell naming only companies ("C&N, IOW") shows their badges."""
+    by_symbol = {c.symbol: c for c in ctx.game.companies}
+    out = []
+    for text in row:
+        parts = [p.strip() for p in text.split(",")]
+        if text and all(p in by_symbol for p in parts):
+            out.append(Cell(badges=tuple((p, by_symbol[p].color, by_symbol[p].text_color) for p in parts)))
+        else:
+            out.append(Cell(text))
+    return out
+
+
+def front(card: Card, ctx: Context, size: tuple[float, float], min_size: float, where: str) -> Face:
+    style = ctx.style
+    w, h = size
+    box = card_box(size)
+    colour = card.color or style.color("card_back")
+    ink = ink_on(colour, style.color("card_back_text"), style)
+    band_h = min(h * 0.24, 4.2 + h * 0.1)
+    face = Face([full(size, style.color("card_ground")), Band(box.top(band_h), colour)])
+    face.add(line(card.title or card.name, box.top(band_h).inset(SAFE, 1.0), band_h * 0.55, style, weight="bold",
+                  align="center", color=ink, where=where))
+    body = box.below(band_h).inset(SAFE, min(SAFE, 2.0))
+    scale = max(1.0, min(w / 67.5, h / 44.0) ** 0.5)
+    if card.table:
+        columns = list(card.table.columns)
+        rows = [cells(r, ctx) for r in card.table.rows]
+        limit = body if not card.text else body.top(body.h * 0.55)
+        grid, used = table(columns, rows, limit, style, size=3.0 * scale, where=where)
+        face.add(grid)
+        body = body.below(used, 1.6)
+    if card.text:
+        text, _ = paragraph(card.text, body, 3.0 * scale, style, valign="middle" if not card.table else "top",
+                            min_size=min_size, where=where)
+        face.add(text)
+    return face
+
+
+def back(ctx: Context, size: tuple[float, float]) -> Face:
+    style = ctx.style
+    w, h = size
+    colour = style.color("card_back")
+    ink = style.color("card_back_text")
+    face = Face([full(size, colour)])
+    face.add(line(ctx.game.title, Box(SAFE, h / 2 - 5.0, w - 2 * SAFE, 7.0), 5.0, style, weight="bold",
+                  align="center", color=ink))
+    face.add(line(ctx.t("card.back"), Box(SAFE, h / 2 + 2.5, w - 2 * SAFE, 3.6), 2.6, style, align="center", color=ink))
+    return face
+
+
+def fitted(card: Card, index: int, ctx: Context) -> tuple[tuple[float, float], Face]:
+    """The card's size and face: its own format, or the first that reads comfortably."""
+    where = f"cards.yaml: cards[{index}] ({card.name})"
+    options = formats_for(card, index)
+    for n, fmt in enumerate(options):
+        last = n == len(options) - 1
+        size = ctx.size(fmt)
+        try:
+            return size, front(card, ctx, size, MIN_TEXT if last else COMFORT, where)
+        except TextTooLong:
+            if last:
+                raise
+    raise AssertionError("unreachable")
+
+
+def build(game: Game, options: PrintOptions) -> Component:
+    ctx = context(game, options)
+    pieces, names = [], {}
+    backs: dict[tuple[float, float], Face] = {}
+    for i, card in enumerate(game.cards):
+        size, face = fitted(card, i, ctx)
+        the_back = backs.setdefault(size, back(ctx, size))
+        key = f"card-{card.name}"
+        made = piece(key, size, face, the_back, ctx.bleed, back_key=f"card-back-{size[0]:.0f}x{size[1]:.0f}")
+        pieces += [made] * card.count
+        names[key] = card.name
+    return component("cards", ctx.t("title.cards"), pieces, ctx, expected=sum(c.count for c in game.cards),
+                     names=names)

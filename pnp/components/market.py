@@ -1,0 +1,152 @@
+"""The stock market component: the market at real size (market.svg, and market.pdf on
+one page of its own size), the same split over pages of the chosen paper with overlap
+and marks (market-sections.pdf), and the market's companions, the par chart, revenue
+track and round tracker, each as its own SVG and as pages after the sections."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from shapely import affinity
+
+from pnp.components import Component, Document, PrintOptions
+from pnp.errors import PnpError
+from pnp.geometry.track import fmt
+from pnp.model.game import Game
+from pnp.model.rules import Market, RoundTracker
+from pnp.render import svg
+from pnp.render.market import market_drawing
+from pnp.render.spaces import Artwork, label_band
+from pnp.render.trackers import par_chart_drawing, revenue_track_drawing, round_tracker_drawing
+from pnp.sheets import pack
+from pnp.sheets.formats import component_format, sheet_spec
+from pnp.sheets.page import PieceArt, compose
+from pnp.sheets.paginate import Drawing, paginate
+from pnp.sheets.paginate import crop_marks as crop_marks_around
+from pnp.templates import MarketSizes, Paper, market_sizes
+
+def sizes_for(options: PrintOptions) -> MarketSizes:
+    sizes = market_sizes()
+    if options.market_cell:
+        width, height = options.market_cell
+        sizes = replace(sizes, cell_width=width, cell_height=height)
+    return sizes
+
+
+def check_marker_fits(sizes: MarketSizes, marker: float) -> None:
+    """A space must hold a marker below its value: the stack of markers sits there."""
+    room_w, room_h = sizes.cell_width, sizes.cell_height - label_band(sizes)
+    if marker > room_w + 1e-6 or marker > room_h + 1e-6:
+        raise PnpError(f"a market space of {sizes.cell_width:g} x {sizes.cell_height:g} mm leaves "
+                       f"{room_w:.1f} x {room_h:.1f} mm below its value, too small for a {marker:g} mm marker "
+                       f"(make the space at least {marker:g} x {marker + label_band(sizes):.1f} mm)")
+
+
+def drawings(game: Game, market: Market, options: PrintOptions) -> list[Artwork]:
+    """The market first, then whichever companions the data gives."""
+    sizes = sizes_for(options)
+    check_marker_fits(sizes, component_format("marker").diameter)
+    style = options.style
+    width = aid_frame(options.paper).width - 2 * sizes.padding  # companions are laid out to fit the paper
+    out = [market_drawing(market, game.title, style, sizes)]
+    out.append(par_chart_drawing(market, game.title, style, sizes, width))
+    if market.revenue_track:
+        out.append(revenue_track_drawing(market.revenue_track, game.title, style, sizes, width))
+    out.append(round_tracker_drawing(market.round_tracker or RoundTracker(), game.phases, game.title, style, sizes,
+                                     width))
+    return [d for d in out if d is not None]
+
+
+def aid_frame(paper: Paper) -> pack.Frame:
+    """Where the companions go on a page: inside the sheet margins. Their crop marks sit
+    in their own white border, so they need no more room."""
+    spec = sheet_spec()
+    return pack.frame(paper.width, paper.height, spec.margin, spec.footer)
+
+
+def centred(drawing: Artwork) -> PieceArt:
+    art = svg.group(transform=f"translate({fmt(-drawing.width / 2)} {fmt(-drawing.height / 2)})")
+    art.add(drawing.art)
+    return PieceArt(drawing.key, art, 1.0)
+
+
+def first_fit(heights: list[float], capacity: float, spacing: float) -> list[list[int]]:
+    """Indexes stacked onto pages: each goes on the first page with room left, keeping
+    the order within a page."""
+    pages: list[list[int]] = []
+    used: list[float] = []
+    for i, h in enumerate(heights):
+        for k, u in enumerate(used):
+            if u + spacing + h <= capacity + 1e-6:
+                pages[k].append(i)
+                used[k] = u + spacing + h
+                break
+        else:
+            pages.append([i])
+            used.append(h)
+    return pages
+
+
+def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool) -> list[pack.PageLayout]:
+    """The companions stacked down pages, centred across; each is cut out along a box
+    half-way into its white border, marked at the corners."""
+    spec = sheet_spec()
+    frame = aid_frame(paper)
+    spacing = 2.0
+    layouts = []
+    for indexes in first_fit([d.height for d in aids], frame.height, spacing):
+        layout = pack.PageLayout()
+        y = frame.top
+        for i in indexes:
+            d = aids[i]
+            x = frame.left + (frame.width - d.width) / 2
+            layout.slots.append(pack.Slot(i, x + d.width / 2, y + d.height / 2))
+            inset = d.border / 2
+            if marks:
+                layout.marks.extend(crop_marks_around(x + inset, y + inset, d.width - 2 * inset, d.height - 2 * inset,
+                                                      spec.crop_marks))
+            y += d.height + spacing
+        layouts.append(layout)
+    return layouts
+
+
+def fits(drawing: Artwork, paper: Paper) -> bool:
+    frame = aid_frame(paper)
+    return drawing.width <= frame.width + 1e-6 and drawing.height <= frame.height + 1e-6
+
+
+def without_border(artwork: Artwork) -> Drawing:
+    """The artwork for pagination, its white border cut off: pages carry their own margins."""
+    b = artwork.border
+    content = svg.group(transform=f"translate({fmt(-b)} {fmt(-b)})")
+    content.add(artwork.art)
+    return Drawing(content, artwork.width - 2 * b, artwork.height - 2 * b,
+                   tuple(affinity.translate(p, -b, -b) for p in artwork.pieces),
+                   affinity.translate(artwork.footprint(), -b, -b))
+
+
+def build(game: Game, options: PrintOptions) -> Component:
+    market = game.market
+    if market is None:
+        raise PnpError(f"{game.title}: no stock market (the game folder has no market.yaml)")
+    made = drawings(game, market, options)
+    main, aids = made[0], made[1:]
+    frame = aid_frame(options.paper)
+    for d in aids:
+        if not fits(d, options.paper):
+            raise PnpError(f"{d.title} ({d.width:.0f} x {d.height:.0f} mm) does not fit a {options.paper.name} page "
+                           f"({frame.width:.0f} x {frame.height:.0f} mm inside the margins); choose larger paper "
+                           f"or smaller spaces (--cell-size)")
+    sections = paginate(without_border(main), options.paper, options.style,
+                        title=f"{game.title} · {market.title or 'Stock Market'}")
+    aid_svgs = compose([centred(d) for d in aids], aid_layouts(aids, options.paper, options.crop_marks),
+                       options.paper, options.style, footer=f"{game.title} · Stock market aids")
+    return Component(
+        key="market",
+        title="Stock market",
+        documents=[Document("market-sections.pdf", sections + aid_svgs, "stock market"),
+                   Document("market.pdf", [main.svg()], "stock market (one sheet)")],
+        pieces=len(made),
+        expected=None,
+        svgs={f"{d.key}.svg": d.svg() for d in made},
+    )

@@ -1,0 +1,161 @@
+"""The printable Tile Manifest: every tile of the game drawn small beside its number and
+how many copies the game has, in columns by colour, with totals under the title.
+
+Tiles are drawn as large as lets the sheet fit on as few pages as possible (sizes from
+templates/aids.yaml)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.components import Component, Document, PrintOptions
+from pnp.errors import PnpError
+from pnp.i18n import Messages, messages
+from pnp.model.game import Game, ManifestEntry, sheet_order
+from pnp.render import aids
+from pnp.sheets.flow import Block, Placed, TooTall, column_width, flow
+from pnp.sheets.pack import Frame
+from pnp.templates import aid_sizes
+from pnp.text import fit_size, text_width
+
+SIZE_STEP = 0.5  # mm between the tile sizes tried
+
+
+def colour_name(colour: str, t: Messages) -> str:
+    try:
+        return t(f"aids.{colour}")
+    except KeyError:
+        return colour.capitalize()
+
+
+def count_text(n: int) -> str:
+    return f"{n}\u00d7"
+
+
+@dataclass(frozen=True)
+class Heading:
+    colour: str
+    pieces: int
+
+
+@dataclass(frozen=True)
+class Row:
+    entry: ManifestEntry
+    id_width: float  # room for the id, right-aligned before the tile
+    tile_mm: float
+
+
+def by_colour(game: Game) -> list[tuple[str, list[ManifestEntry]]]:
+    """Entries with at least one copy, grouped by colour in sheet order."""
+    groups: dict[str, list[ManifestEntry]] = {}
+    for entry in sorted(game.manifest, key=sheet_order):
+        if entry.count > 0:
+            groups.setdefault(entry.tile.color, []).append(entry)
+    return list(groups.items())
+
+
+def blocks(groups, tile_mm: float, sizes: dict, orientation: str) -> list[Block]:
+    """A heading block per colour, then one row block per tile."""
+    tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
+    size = sizes["text"]
+    entries = [e for _, group in groups for e in group]
+    id_w = max(text_width(e.tile.id, size, "bold") for e in entries)
+    count_w = max(text_width(count_text(e.count), size) for e in entries)
+    pad = size * 0.8
+    row_w = id_w + pad + tile_w + pad + count_w
+    out = []
+    for colour, group in groups:
+        heading = Heading(colour, sum(e.count for e in group))
+        out.append(Block(row_w, sizes["heading"] * 2.0, heading, new_column=True, keep_with_next=True))
+        out += [Block(row_w, tile_h + sizes["row_gap"], Row(e, id_w, tile_mm)) for e in group]
+    return out
+
+
+@dataclass(frozen=True)
+class Layout:
+    pages: list[list[Placed]]
+    columns: int
+    tile_mm: float
+    column_width: float
+
+
+def tile_sizes(sizes: dict) -> list[float]:
+    """Tile sizes to try, largest first."""
+    out, s = [], sizes["tile_max"]
+    while s >= sizes["tile_min"] - 1e-9:
+        out.append(round(s, 3))
+        s -= SIZE_STEP
+    return out
+
+
+def layout(groups, frame: Frame, sizes: dict, orientation: str) -> Layout:
+    """The largest tiles that fit the fewest pages."""
+    best: Layout | None = None
+    for tile_mm in tile_sizes(sizes):
+        bl = blocks(groups, tile_mm, sizes, orientation)
+        columns = int((frame.width + sizes["column_gap"]) // (bl[0].width + sizes["column_gap"]))
+        if columns < 1:
+            continue
+        try:
+            pages = flow(bl, frame, columns, sizes["column_gap"])
+        except TooTall:
+            continue
+        if best is None or len(pages) < len(best.pages):
+            best = Layout(pages, columns, tile_mm, column_width(frame, columns, sizes["column_gap"]))
+    if best is None:
+        raise PnpError(f"the tile manifest does not fit {frame.page_width:.0f} x {frame.page_height:.0f} mm paper "
+                       f"even with {sizes['tile_min']:g} mm tiles")
+    return best
+
+
+def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamps, style, t: Messages) -> str:
+    block, x, y = placed.block, placed.x, placed.y
+    item = block.content
+    if isinstance(item, Heading):
+        label = f"{colour_name(item.colour, t)} · {t('aids.tiles', n=item.pieces)}"
+        size = fit_size(label, width, sizes["heading"], "bold")
+        return aids.text(label, (x, y + sizes["heading"] * 0.8), size, style, weight="bold", anchor="start")
+    left = x + (width - block.width) / 2  # centre the row's content in its column
+    tile_w, tile_h = stamps.extent(item.tile_mm)
+    cy = y + tile_h / 2
+    pad = sizes["text"] * 0.8
+    tile_x = left + item.id_width + pad + tile_w / 2
+    out = aids.text(item.entry.tile.id, (left + item.id_width, cy), sizes["text"], style, weight="bold", anchor="end")
+    out += stamps.place(item.entry.tile, (tile_x, cy), item.tile_mm)
+    out += aids.text(count_text(item.entry.count), (tile_x + tile_w / 2 + pad, cy), sizes["text"], style,
+                     anchor="start")
+    out += aids.rule(x, x + width, y + block.height - sizes["row_gap"] / 2, sizes["rule"], style)
+    return out
+
+
+def totals_line(groups, t: Messages) -> str:
+    total = sum(e.count for _, g in groups for e in g)
+    parts = " · ".join(f"{colour_name(c, t)} {sum(e.count for e in g)}" for c, g in groups)
+    return f"{t('aids.tiles', n=total)}: {parts}"
+
+
+def build(game: Game, options: PrintOptions) -> Component:
+    sizes = aid_sizes("tile_manifest")
+    paper, style = options.paper, options.style
+    groups = by_colour(game)
+    top = sizes["margin"] + aids.title_height(sizes, subtitle=True)
+    frame = Frame(paper.width, paper.height, sizes["margin"], top, paper.width - 2 * sizes["margin"],
+                  paper.height - top - sizes["margin"] - sizes["footer"])
+    plan = layout(groups, frame, sizes, game.info.orientation)
+    stamps = aids.TileStamps(style, game.info.orientation)
+    t = messages(options.lang)
+    name = t("aids.manifest")
+    bodies = []
+    for page in plan.pages:
+        body = aids.heading_block(f"{game.title} {name}", totals_line(groups, t), paper, sizes["margin"], sizes, style)
+        body += "".join(draw_block(p, plan.column_width, sizes, stamps, style, t) for p in page)
+        bodies.append(body)
+    drawn = sum(1 for page in plan.pages for p in page if isinstance(p.block.content, Row))
+    return Component(
+        key="tile_manifest",
+        title="Tile Manifest",
+        documents=[Document("tile-manifest.pdf", aids.aid_pages(bodies, paper, style, f"{game.title} · {name}"),
+                            "tile manifest")],
+        pieces=drawn,
+        expected=sum(1 for e in game.manifest if e.count > 0),
+    )

@@ -1,0 +1,102 @@
+"""Tokens: every company's station tokens and its markers (share price, IPO par,
+revenue ...), as the data counts them (`Company.marker_counts()`), as round pieces with
+bleed and a cut outline for a punch; and the round marker where the game has a round
+tracker. Station tokens are sized to sit in a tile's city circle, markers to a
+half-inch punch (templates/components.yaml).
+
+Each kind looks different at a glance: a station token and the share price marker
+are the company's badge; the IPO marker is the badge on a white middle; the revenue
+marker carries a caption. A station token's back is its badge turned pale, as 1860
+turns a bankrupt company's stations over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.components import Component, PrintOptions
+from pnp.components.cardsheet import Context, Face, component, context, piece
+from pnp.model.company import Company
+from pnp.model.game import Game
+from pnp.render.cards import badge, ink_on
+from pnp.sheets.formats import component_format
+
+KIND_ORDER = ("station", "market", "ipo", "revenue", "other")
+
+
+@dataclass(frozen=True)
+class Token:
+    key: str
+    kind: str
+    company: Company | None
+    count: int
+
+
+def tokens(game: Game) -> list[Token]:
+    """Station tokens of every company first (one size), then every company's markers,
+    then the round marker: pieces of one size sit together on the sheet."""
+    out = []
+    for c in game.companies:
+        counts = c.marker_counts()
+        if counts.get("station"):
+            out.append(Token(f"station-{c.symbol}", "station", c, counts["station"]))
+    for c in game.companies:
+        counts = c.marker_counts()
+        for kind in sorted((k for k in counts if k not in ("station", "round")), key=kind_rank):
+            if counts[kind]:
+                out.append(Token(f"{kind}-{c.symbol}", kind, c, counts[kind]))
+    rounds = round_markers(game)
+    if rounds:
+        out.append(Token("round", "round", None, rounds))
+    return out
+
+
+def kind_rank(kind: str) -> int:
+    return KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
+
+
+def round_markers(game: Game) -> int:
+    """One round marker where the game has a round tracker for it to move on, plus any
+    a company counts as its own."""
+    own = sum(c.marker_counts().get("round", 0) for c in game.companies)
+    tracker = game.market is not None and getattr(game.market, "round_tracker", None) is not None
+    return own or (1 if tracker else 0)
+
+
+def company_marker_count(game: Game) -> int:
+    return sum(n for c in game.companies for k, n in c.marker_counts().items() if k != "round")
+
+
+def face(token: Token, ctx: Context, diameter: float, *, back: bool = False) -> Face:
+    style, t = ctx.style, ctx.t
+    centre = (diameter / 2, diameter / 2)
+    ground = style.color("card_ground")
+    c = token.company
+    if c is None:
+        fill, ink = style.color("card_back"), style.color("card_back_text")
+        return Face(disc=fill, art=[badge(t("marker.round"), centre, diameter, fill, ink, style)])
+    if token.kind == "station" and back:
+        ink = ink_on(ground, c.color, style)
+        return Face(disc=ground, art=[badge(c.symbol, centre, diameter, ground, ink, style, ring=ink)])
+    if token.kind == "ipo":
+        ink = ink_on(ground, c.color, style)
+        return Face(disc=c.color, art=[badge(c.symbol, centre, diameter, c.color, ink, style, inner=ground,
+                                             caption=t("marker.ipo"))])
+    caption = None if token.kind in ("station", "market") else caption_for(token.kind, ctx)
+    return Face(disc=c.color, art=[badge(c.symbol, centre, diameter, c.color, c.text_color, style, caption=caption)])
+
+
+def caption_for(kind: str, ctx: Context) -> str:
+    return ctx.t(f"marker.{kind}") if kind in ("revenue", "other") else kind.upper()
+
+
+def build(game: Game, options: PrintOptions) -> Component:
+    ctx = context(game, options)
+    pieces, names = [], {}
+    for token in tokens(game):
+        d = component_format("station" if token.kind == "station" else "marker").diameter
+        made = piece(token.key, (d, d), face(token, ctx, d), face(token, ctx, d, back=True), ctx.bleed,
+                     back_key=f"{token.key}-back")
+        pieces += [made] * token.count
+        names[token.key] = token.key
+    return component("tokens", ctx.t("title.tokens"), pieces, ctx,
+                     expected=company_marker_count(game) + round_markers(game), names=names)

@@ -1,0 +1,122 @@
+"""Train cards: one per physical train, in the order the bank sells them. The name as
+the game writes it ("3+2") dominates a band in the colour of the tiles its phase brings;
+beside it the price, the phase it starts, what it rusts, what rusts it and the events of
+its first purchase. One back for all trains."""
+
+from __future__ import annotations
+
+from pnp.components import Component, PrintOptions
+from pnp.components.cardsheet import Context, Face, component, context, full, piece
+from pnp.model.game import Game
+from pnp.model.rules import UNLIMITED, Phase, Train
+from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Item, ink_on, line, locomotive, rule, stack
+
+NAME_SIZE = 11.0
+PRICE_SIZE = 5.0
+BODY_SIZE = 2.8
+
+
+def phase_started_by(game: Game, train: Train) -> Phase | None:
+    return next((p for p in game.phases if p.on == train.name), None)
+
+
+def phase_colour(game: Game, train: Train) -> str:
+    """The newest tile colour of the phase in force once this train is on sale: the phase
+    it starts, else the last one an earlier train started."""
+    current = game.phases[0] if game.phases else None
+    for t in game.trains:
+        started = phase_started_by(game, t)
+        if started:
+            current = started
+        if t.name == train.name:
+            break
+    return current.tiles[-1] if current and current.tiles else "gray"
+
+
+def facts(game: Game, train: Train, ctx: Context) -> list[Item]:
+    """What the card says, most important first: the phase it starts and what it
+    rusts in bold, then its own end, the events of its first purchase, its supply."""
+    t = ctx.t
+    out = []
+    phase = phase_started_by(game, train)
+    if phase:
+        out.append(Item(t("train.starts_phase", phase=phase.name), "bold"))
+    rusted = [other.name for other in game.trains if other.rusts_on == train.name]
+    if rusted:
+        out.append(Item(t("train.rusts", trains=", ".join(rusted)), "bold"))
+    obsolete = [other.name for other in game.trains if other.obsolete_on == train.name]
+    if obsolete:
+        out.append(Item(t("train.obsoletes", trains=", ".join(obsolete)), "bold"))
+    if train.rusts_on:
+        out.append(Item(t("train.rusted_by", train=train.rusts_on)))
+    elif train.obsolete_on:
+        out.append(Item(t("train.obsolete_on", train=train.obsolete_on)))
+    else:
+        out.append(Item(t("train.permanent")))
+    if train.back:
+        out.append(Item(t("train.turns_into", train=train.back)))
+    out.extend(Item(event, "condensed-bold") for event in train.events)
+    if train.count == UNLIMITED:
+        out.append(Item(t("train.unlimited"), "condensed"))
+    return out
+
+
+def front(game: Game, train: Train, ctx: Context, size: tuple[float, float], *,
+          turned_from: Train | None = None) -> Face:
+    """A train's face; `turned_from` draws it as the back of that train's card, which
+    a player turns over (no price: nobody buys it so)."""
+    style = ctx.style
+    w, h = size
+    bw = min(w * 0.36, h * 0.62)
+    band_colour = style.color(phase_colour(game, train))
+    ink = ink_on(band_colour, style.color("card_text"), style)
+    face = Face([full(size, style.color("card_ground")), Band(Box(0, 0, bw, h), band_colour)])
+    where = f"trains.yaml: {train.name}"
+    band = Box(SAFE * 0.6, SAFE, bw - 1.2 * SAFE, h - 2 * SAFE)
+    face.add(line(train.name, band.top(band.h * 0.46), NAME_SIZE, style, weight="bold", align="center", color=ink,
+                  where=where))
+    face.add(locomotive(band.bottom_part(band.h * 0.34).inset(1.0, 0.0), ink))
+    main = Box(bw + SAFE, SAFE, w - bw - 2 * SAFE, h - 2 * SAFE)
+    head = ctx.t("train.turned", train=turned_from.name) if turned_from else ctx.company_money(train.price)
+    face.add(line(head, main.top(PRICE_SIZE * LINE_BOX), PRICE_SIZE, style, weight="bold", where=where))
+    y = main.y + PRICE_SIZE * LINE_BOX + 0.8
+    face.add(rule(main.x, main.right, y, style.color("card_rule")))
+    items = [Item(ctx.t("train.turned_note", train=turned_from.name))] if turned_from else facts(game, train, ctx)
+    text, _ = stack(items, Box(main.x, y + 1.2, main.w, main.bottom - y - 1.2), BODY_SIZE, style, where=where)
+    face.add(text)
+    return face
+
+
+def back(ctx: Context, size: tuple[float, float]) -> Face:
+    style = ctx.style
+    w, h = size
+    ink = style.color("card_back_text")
+    face = Face([full(size, style.color("card_back"))])
+    face.add(locomotive(Box(w * 0.25, SAFE + 2, w * 0.5, h * 0.48), ink))
+    face.add(line(ctx.t("train.back"), Box(SAFE, h * 0.62, w - 2 * SAFE, 6.0), 4.6, style, weight="bold",
+                  align="center", color=ink))
+    face.add(line(ctx.game.title, Box(SAFE, h * 0.62 + 6.5, w - 2 * SAFE, 3.6), 2.6, style, align="center",
+                  color=ink))
+    return face
+
+
+def back_of(game: Game, train: Train, ctx: Context, size: tuple[float, float], generic: Face) -> tuple[str, Face]:
+    """The card's back: the train it turns into where it has one (18-XY's obsolete
+    trains turn over into 12s), else the common back."""
+    if not train.back:
+        return "train-back", generic
+    other = next((t for t in game.trains if t.name == train.back), None) or Train(name=train.back, count=0, price=0)
+    return f"train-{train.name}-as-{other.name}", front(game, other, ctx, size, turned_from=train)
+
+
+def build(game: Game, options: PrintOptions) -> Component:
+    ctx = context(game, options)
+    size = ctx.kind_size("train")
+    generic = back(ctx, size)
+    pieces = []
+    for train in game.trains:
+        back_key, back_face = back_of(game, train, ctx, size, generic)
+        made = piece(f"train-{train.name}", size, front(game, train, ctx, size), back_face, ctx.bleed,
+                     back_key=f"{back_key}-back")
+        pieces += [made] * train.cards
+    return component("trains", ctx.t("title.trains"), pieces, ctx, expected=sum(t.cards for t in game.trains))

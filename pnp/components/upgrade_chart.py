@@ -1,0 +1,210 @@
+"""The Tile Upgrade Chart: for each tile, an arrow to the tiles that may replace it,
+grouped by colour. Tiles with the same upgrades share one row (yellow 5, 6 and 57 all
+become 14, 15 or 619), so the chart stays short enough to read at the table.
+
+The upgrades are the manifest's (a tile's own `upgrades:` list, or those worked out
+from track and stops); only tiles the game has are drawn."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.components import Component, Document, PrintOptions
+from pnp.errors import PnpError
+from pnp.i18n import Messages, messages
+from pnp.components.tile_manifest import colour_name, tile_sizes
+from pnp.model.game import Game, ManifestEntry, sheet_order
+from pnp.model.tile import Tile
+from pnp.render import aids
+from pnp.sheets.flow import Block, Placed, Section, TooTall, column_width, flow_sections
+from pnp.sheets.pack import Frame
+from pnp.templates import aid_sizes
+from pnp.text import fit_size
+
+
+@dataclass(frozen=True)
+class UpgradeRow:
+    """Tiles of one colour that all upgrade to the same tiles."""
+
+    sources: tuple[Tile, ...]
+    targets: tuple[Tile, ...]
+
+
+def upgrade_rows(game: Game) -> list[tuple[str, list[UpgradeRow]]]:
+    """Rows grouped by the colour of their source tiles, in sheet order."""
+    entries = sorted((e for e in game.manifest if e.count > 0), key=sheet_order)
+    in_game = {e.tile.id: e for e in entries}
+    groups: dict[str, dict[tuple[str, ...], list[Tile]]] = {}
+    for entry in entries:
+        targets = tuple(sorted((in_game[t] for t in entry.upgrades if t in in_game), key=sheet_order))
+        if not targets:
+            continue
+        key = tuple(t.tile.id for t in targets)
+        groups.setdefault(entry.tile.color, {}).setdefault(key, []).append(entry.tile)
+    return [(colour, [UpgradeRow(tuple(sources), tuple(in_game[t].tile for t in key))
+                      for key, sources in rows.items()])
+            for colour, rows in groups.items()]
+
+
+def upgrade_pairs(game: Game) -> set[tuple[str, str]]:
+    """Every (tile, upgrade) pair among the game's tiles: what the chart must show."""
+    ids = {e.tile.id for e in game.manifest if e.count > 0}
+    return {(e.tile.id, t) for e in game.manifest if e.tile.id in ids for t in e.upgrades if t in ids}
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    row: UpgradeRow
+    tile_mm: float
+    per_line: int  # targets per line; more wrap onto further lines under the first
+
+
+def heading_text(colour: str, rows: list[UpgradeRow], t: Messages) -> str:
+    target_colours = []
+    for row in rows:
+        for tile in row.targets:
+            if tile.color not in target_colours:
+                target_colours.append(tile.color)
+    return f"{colour_name(colour, t)} \u2192 " + ", ".join(colour_name(c, t) for c in target_colours)
+
+
+def line_height(tile_h: float, sizes: dict) -> float:
+    return tile_h + sizes["label"] * 1.5
+
+
+def row_block(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orientation: str) -> Block | None:
+    """The row wrapped to `width`, or None if not even one upgrade fits beside its sources."""
+    tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
+    cell = tile_w + sizes["tile_gap"]
+    lead = len(row.sources) * cell + sizes["arrow"] + sizes["tile_gap"]
+    per_line = int((width - lead + sizes["tile_gap"]) // cell)
+    if per_line < 1:
+        return None
+    lines = math.ceil(len(row.targets) / per_line)
+    used = lead + min(per_line, len(row.targets)) * cell - sizes["tile_gap"]
+    return Block(used, lines * line_height(tile_h, sizes), RowPlan(row, tile_mm, per_line))
+
+
+def section(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict, orientation: str,
+            t: Messages) -> Section | None:
+    """One colour's rows in as many columns as they take without wrapping (at most
+    `max_columns`); one column, wrapping, where even that is too narrow."""
+    heading = Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
+    for columns in range(min(int(sizes["max_columns"]), len(rows)), 0, -1):
+        width = column_width(frame, columns, sizes["column_gap"])
+        bl = [row_block(row, tile_mm, width, sizes, orientation) for row in rows]
+        if any(b is None for b in bl):
+            continue
+        if columns == 1 or wrapped_lines(bl) == 0:
+            return Section(heading, bl, columns)
+    return None
+
+
+def wrapped_lines(bl: list[Block]) -> int:
+    """Lines beyond the first, over all rows."""
+    return sum(math.ceil(len(b.content.row.targets) / b.content.per_line) - 1
+               for b in bl if isinstance(b.content, RowPlan))
+
+
+@dataclass(frozen=True)
+class Layout:
+    pages: list[list[Placed]]
+    tile_mm: float
+    column_width: float  # of a heading: the frame's width
+
+
+def layout(groups, frame: Frame, sizes: dict, orientation: str, t: Messages) -> Layout:
+    """The fewest pages, then the fewest rows wrapped onto a second line (a wrapped
+    row reads less clearly than a smaller tile), then the largest tiles."""
+    best, best_key = None, None
+    for tile_mm in tile_sizes(sizes):
+        sections = [section(colour, rows, tile_mm, frame, sizes, orientation, t) for colour, rows in groups]
+        if any(s is None for s in sections):
+            continue
+        try:
+            pages = flow_sections(sections, frame, sizes["column_gap"], spacing=sizes["row_gap"],
+                                  section_gap=sizes["row_gap"])
+        except TooTall:
+            continue
+        key = (len(pages), sum(wrapped_lines(s.blocks) for s in sections), -tile_mm)
+        if best_key is None or key < best_key:
+            best, best_key = Layout(pages, tile_mm, frame.width), key
+    if best is None:
+        raise PnpError(f"the upgrade chart does not fit {frame.page_width:.0f} x {frame.page_height:.0f} mm paper "
+                       f"even with {sizes['tile_min']:g} mm tiles")
+    return best
+
+
+def tile_with_label(tile: Tile, x: float, top: float, tile_mm: float, sizes: dict, stamps: aids.TileStamps,
+                    style) -> str:
+    """A tile whose left edge is at x and top at `top`, its id printed beneath."""
+    tile_w, tile_h = stamps.extent(tile_mm)
+    centre = (x + tile_w / 2, top + tile_h / 2)
+    label = aids.text(tile.id, (centre[0], top + tile_h + sizes["label"] * 0.75), sizes["label"], style, weight="bold")
+    return stamps.place(tile, centre, tile_mm) + label
+
+
+def draw_row(placed: Placed, sizes: dict, stamps: aids.TileStamps, style) -> str:
+    plan: RowPlan = placed.block.content
+    tile_w, tile_h = stamps.extent(plan.tile_mm)
+    cell = tile_w + sizes["tile_gap"]
+    step = line_height(tile_h, sizes)
+    x, top = placed.x, placed.y
+    out = []
+    for i, tile in enumerate(plan.row.sources):
+        out.append(tile_with_label(tile, x + i * cell, top, plan.tile_mm, sizes, stamps, style))
+    arrow_x = x + len(plan.row.sources) * cell
+    out.append(aids.arrow(arrow_x, arrow_x + sizes["arrow"], top + tile_h / 2, min(tile_h * 0.45, 5.0), style))
+    first = arrow_x + sizes["arrow"] + sizes["tile_gap"]
+    for i, tile in enumerate(plan.row.targets):
+        line, k = divmod(i, plan.per_line)
+        out.append(tile_with_label(tile, first + k * cell, top + line * step, plan.tile_mm, sizes, stamps, style))
+    return "".join(out)
+
+
+def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamps, style) -> str:
+    item = placed.block.content
+    if isinstance(item, Heading):
+        size = fit_size(item.text, width, sizes["heading"], "bold")
+        y = placed.y + sizes["heading"] * 0.7
+        return (aids.text(item.text, (placed.x, y), size, style, weight="bold", anchor="start")
+                + aids.rule(placed.x, placed.x + width, placed.y + sizes["heading"] * 1.45, sizes["rule"], style))
+    return draw_row(placed, sizes, stamps, style)
+
+
+def build(game: Game, options: PrintOptions) -> Component:
+    sizes = aid_sizes("tile_upgrade_chart")
+    paper, style = options.paper, options.style
+    groups = upgrade_rows(game)
+    if not groups:
+        raise PnpError(f"{game.title}: no tile upgrades to chart")
+    top = sizes["margin"] + aids.title_height(sizes, subtitle=True)
+    frame = Frame(paper.width, paper.height, sizes["margin"], top, paper.width - 2 * sizes["margin"],
+                  paper.height - top - sizes["margin"] - sizes["footer"])
+    t = messages(options.lang)
+    plan = layout(groups, frame, sizes, game.info.orientation, t)
+    stamps = aids.TileStamps(style, game.info.orientation)
+    name = t("aids.chart")
+    bodies = []
+    for page in plan.pages:
+        body = aids.heading_block(f"{game.title} {name}", t("aids.chart_hint"), paper, sizes["margin"], sizes, style)
+        body += "".join(draw_block(p, plan.column_width, sizes, stamps, style) for p in page)
+        bodies.append(body)
+    drawn = sum(len(p.block.content.row.sources) + len(p.block.content.row.targets)
+                for page in plan.pages for p in page if isinstance(p.block.content, RowPlan))
+    expected = sum(len(r.sources) + len(r.targets) for _, rows in groups for r in rows)
+    return Component(
+        key="upgrade_chart",
+        title="Tile Upgrade Chart",
+        documents=[Document("upgrade-chart.pdf",
+                            aids.aid_pages(bodies, paper, style, f"{game.title} · {name}"),
+                            "tile upgrade chart")],
+        pieces=drawn,
+        expected=expected,
+    )

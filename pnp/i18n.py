@@ -1,0 +1,64 @@
+"""The words pnp itself prints on components, from a message catalogue per language
+(`templates/messages/<lang>.yaml`). The game's own names and texts come from its data
+and are printed as they are; only pnp's labels ("Director's certificate", "Treasury",
+table headings ...) are translated. A key missing from a catalogue falls back to
+English, so a partial translation still prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from pnp.errors import DataError, PnpError
+from pnp.resources import templates_dir
+from pnp.yamlfile import expect_mapping, read_yaml
+
+FALLBACK = "en"
+
+
+def languages() -> list[str]:
+    return sorted(p.stem for p in (templates_dir() / "messages").glob("*.yaml"))
+
+
+@cache
+def _catalogue(lang: str) -> dict[str, str]:
+    path = templates_dir() / "messages" / f"{lang}.yaml"
+    if not path.exists():
+        raise PnpError(f"unknown language '{lang}' (known: {', '.join(languages())})")
+    data = expect_mapping(path, read_yaml(path), "a message catalogue")
+    flat: dict[str, str] = {}
+    _flatten(path, data, "", flat)
+    return flat
+
+
+def _flatten(path, data: dict, prefix: str, out: dict[str, str]) -> None:
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(path, value, f"{name}.", out)
+        elif isinstance(value, str):
+            out[name] = value
+        else:
+            raise DataError(path, name, f"a message is text, not {type(value).__name__}")
+
+
+@dataclass(frozen=True)
+class Messages:
+    lang: str
+
+    def __call__(self, key: str, **values) -> str:
+        """The message `key` in this language, with `{name}` fields filled in."""
+        text = _catalogue(self.lang).get(key)
+        if text is None:
+            text = _catalogue(FALLBACK).get(key)
+        if text is None:
+            raise KeyError(f"no message '{key}' in templates/messages/{FALLBACK}.yaml")
+        return text.format(**values) if values else text
+
+    def keys(self) -> set[str]:
+        return set(_catalogue(self.lang))
+
+
+def messages(lang: str = FALLBACK) -> Messages:
+    _catalogue(lang)  # an unknown language is an error now, not at the first label
+    return Messages(lang)

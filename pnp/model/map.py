@@ -1,0 +1,254 @@
+"""A game's map: which hexes exist, what is printed on each, how coordinates name them,
+the variants of the map, and what is drawn around the hexes (title, legend, sea, names).
+Pure data; `render/map.py` draws it.
+
+In `map.yaml` hexes are grouped: one entry may stand for several identical hexes
+(`at: [D8, E3, K7]`). `MapFile.board(variant)` resolves the groups and a variant into
+a `Board`: one `MapHex` per coordinate, in the order the data gives them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from pnp.errors import PnpError
+from pnp.geometry.grid import GridPos, neighbour
+from pnp.model.base import Frozen
+from pnp.model.company import Company
+from pnp.model.tile import Colour, Tile, TileFace
+
+ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_COORDINATE = re.compile(r"^(\D+?)(-?\d+)$")
+
+
+class Coordinates(Frozen):
+    """How a coordinate such as `B4` names a hex: which axis the letters count, which
+    letter is index 0 (1851 has an '@' row above A) and the hexes' orientation."""
+
+    orientation: Literal["flat", "pointy"] | None = None  # None: the game's (game.yaml)
+    letters: Literal["columns", "rows"] = "columns"
+    first_letter: str = Field("A", min_length=1, max_length=1)
+
+    def letter_index(self, letters: str) -> int:
+        if len(letters) == 1:
+            if letters != self.first_letter and letters not in ASCII_LETTERS:
+                raise ValueError(f"'{letters}' is not a coordinate letter")
+            return ord(letters) - ord(self.first_letter)
+        if any(ch not in ASCII_LETTERS for ch in letters):
+            raise ValueError(f"'{letters}' is not a coordinate letter")
+        value = 0
+        for ch in letters:  # bijective base 26: Z is followed by AA
+            value = value * 26 + ASCII_LETTERS.index(ch) + 1
+        return value - 1 + ord("A") - ord(self.first_letter)
+
+    def letters_for(self, index: int) -> str:
+        code = index + ord(self.first_letter)
+        if 0 <= index and code <= ord("Z"):
+            return chr(code)
+        value = index - (ord("A") - ord(self.first_letter)) + 1
+        out = ""
+        while value > 0:
+            value, r = divmod(value - 1, 26)
+            out = ASCII_LETTERS[r] + out
+        return out
+
+    def parse(self, text) -> GridPos:
+        """`B4` -> its grid position; ValueError saying what is wrong otherwise."""
+        match = _COORDINATE.match(str(text).strip()) if isinstance(text, str) else None
+        if not match:
+            raise ValueError(f"'{text}' is not a coordinate such as B4 (letters, then a number)")
+        letter = self.letter_index(match.group(1))
+        if letter < 0:
+            raise ValueError(f"'{text}': letters start at '{self.first_letter}'")
+        number = int(match.group(2))
+        return GridPos(letter, number) if self.letters == "columns" else GridPos(number, letter)
+
+    def name(self, pos: GridPos) -> str:
+        if self.letters == "columns":
+            return f"{self.letters_for(pos.col)}{pos.row}"
+        return f"{self.letters_for(pos.row)}{pos.col}"
+
+    def column_label(self, col: int) -> str:
+        return self.letters_for(col) if self.letters == "columns" else str(col)
+
+    def row_label(self, row: int) -> str:
+        return str(row) if self.letters == "columns" else self.letters_for(row)
+
+
+def _coordinate_list(value):
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ValueError("'at' must be a coordinate such as B4 or a non-empty list of them")
+
+
+class HexEntry(TileFace):
+    """One or more identical map hexes: their colour, name and printed face."""
+
+    at: tuple[str, ...]
+    color: Colour = "white"
+    name: str | None = None
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _at(cls, v):
+        return _coordinate_list(v)
+
+    def face(self) -> TileFace:
+        return TileFace(stops=self.stops, paths=self.paths, label=self.label, terrain=self.terrain,
+                        borders=self.borders)
+
+
+class Variant(Frozen):
+    """A different map for some games: hexes removed, added or replaced, and the tile
+    counts that change with it."""
+
+    title: str
+    remove: tuple[str, ...] = ()
+    hexes: tuple[HexEntry, ...] = ()
+    manifest: dict[str, int] = Field(default_factory=dict)
+    notes: str | None = None
+
+    @field_validator("manifest", mode="before")
+    @classmethod
+    def _ids(cls, v):
+        return {str(k): n for k, n in v.items()} if isinstance(v, dict) else v
+
+
+class Block(Frozen):
+    """Where a block of the map's furniture goes: centred on a grid position written
+    as a coordinate (it need not be a hex), or found free automatically."""
+
+    at: str | None = None
+    show: bool = True
+
+
+class MapLabel(Frozen):
+    """Free text on the map, such as the name of a sea."""
+
+    text: str
+    at: str
+    size: str = "5mm"
+    color: str = "text"  # a theme colour name
+    italic: bool = True
+
+
+class Area(Frozen):
+    """A region drawn from hex positions without hex outlines: an off-map area, a
+    stretch of land or sea. `color` is a theme colour name."""
+
+    at: tuple[str, ...]
+    color: str
+    name: str | None = None
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _at(cls, v):
+        return _coordinate_list(v)
+
+
+class Decorations(Frozen):
+    background: str | None = None  # theme colour behind the hexes, e.g. sea
+    title: Block = Block()
+    legend: Block = Block()
+    revenue_track: Block | None = None  # print the market's revenue track on the map (1851's Dividend Payout Track)
+    labels: tuple[MapLabel, ...] = ()
+    areas: tuple[Area, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapHex:
+    coord: str
+    pos: GridPos
+    color: str
+    name: str | None
+    face: TileFace
+
+
+@dataclass(frozen=True)
+class Board:
+    """One map as printed: the base map or a variant of it."""
+
+    coordinates: Coordinates
+    hexes: dict[str, MapHex]
+    decorations: Decorations
+    variant: str | None = None
+    variant_title: str | None = None
+    manifest: dict[str, int] = field(default_factory=dict)  # tile counts the variant changes
+
+    @property
+    def orientation(self) -> str:
+        return self.coordinates.orientation or "flat"
+
+    def by_position(self) -> dict[GridPos, MapHex]:
+        return {h.pos: h for h in self.hexes.values()}
+
+    def neighbour(self, coord: str, edge: int) -> MapHex | None:
+        pos = neighbour(self.hexes[coord].pos, edge, self.orientation)
+        return self.by_position().get(pos)
+
+    def blocked(self, coord: str, edge: int) -> bool:
+        """An impassable border on this side, printed on this hex or on its neighbour."""
+        if any(b.edge == edge and b.type == "impassable" for b in self.hexes[coord].face.borders):
+            return True
+        other = self.neighbour(coord, edge)
+        back = (edge + 3) % 6
+        return other is not None and any(b.edge == back and b.type == "impassable" for b in other.face.borders)
+
+
+class MapFile(Frozen):
+    """`map.yaml`."""
+
+    coordinates: Coordinates = Coordinates()
+    hexes: tuple[HexEntry, ...] = Field(min_length=1)
+    variants: dict[str, Variant] = Field(default_factory=dict)
+    decorations: Decorations = Decorations()
+    notes: str | None = None
+    decisions: dict[str, object] = Field(default_factory=dict)
+
+    def board(self, variant: str | None = None) -> Board:
+        entries = [(c, e) for e in self.hexes for c in e.at]
+        title, manifest = None, {}
+        if variant is not None:
+            if variant not in self.variants:
+                known = ", ".join(self.variants) or "none"
+                raise PnpError(f"unknown map variant '{variant}' (this game's variants: {known})")
+            v = self.variants[variant]
+            replaced = set(v.remove) | {c for e in v.hexes for c in e.at}
+            entries = [(c, e) for c, e in entries if c not in replaced] + [(c, e) for e in v.hexes for c in e.at]
+            title, manifest = v.title, dict(v.manifest)
+        hexes = {c: MapHex(c, self.coordinates.parse(c), e.color, e.name, e.face()) for c, e in entries}
+        return Board(self.coordinates, hexes, self.decorations, variant, title, manifest)
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    coord: str
+    tile: Tile
+    rotation: int  # 0-5, each step 60 degrees clockwise
+
+
+@dataclass(frozen=True)
+class PlacedToken:
+    coord: str
+    company: Company
+    city: int  # which city on the hex (in the order of its stops)
+    slot: int
+
+
+@dataclass(frozen=True)
+class Placements:
+    """A layout to preview on a map: tiles laid and station tokens placed."""
+
+    tiles: tuple[PlacedTile, ...] = ()
+    tokens: tuple[PlacedToken, ...] = ()
+    warnings: tuple[str, ...] = ()
+    title: str | None = None
+
+    def tile_at(self, coord: str) -> PlacedTile | None:
+        return next((t for t in self.tiles if t.coord == coord), None)

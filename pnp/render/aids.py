@@ -1,0 +1,85 @@
+"""Drawing printed play aids made of small tiles and text (the Tile Manifest, the Tile
+Upgrade Chart): each distinct tile is serialised once and repeated at any size, and a
+page gets a title, its content and the usual footer."""
+
+from __future__ import annotations
+
+from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, RADIUS
+from pnp.geometry.track import fmt
+from pnp.model.tile import Tile
+from pnp.render import svg
+from pnp.render.style import Style
+from pnp.render.tile import tile_group
+from pnp.sheets.page import fmt_scale, footer_text, page_svg
+from pnp.templates import Paper
+from pnp.text import fit_size
+
+
+def tile_extent(flat_to_flat: float, orientation: str) -> tuple[float, float]:
+    """Width and height in mm of a tile drawn `flat_to_flat` across its flats."""
+    across_corners = flat_to_flat * RADIUS / APOTHEM
+    return (flat_to_flat, across_corners) if orientation == "pointy" else (across_corners, flat_to_flat)
+
+
+class TileStamps:
+    """Tiles as SVG text, each built and serialised once per distinct tile."""
+
+    def __init__(self, style: Style, orientation: str):
+        self.style = style
+        self.orientation = orientation
+        self._text: dict[str, str] = {}
+
+    def extent(self, flat_to_flat: float) -> tuple[float, float]:
+        return tile_extent(flat_to_flat, self.orientation)
+
+    def place(self, tile: Tile, centre: tuple[float, float], flat_to_flat: float) -> str:
+        """The tile centred on `centre` (mm), `flat_to_flat` mm across its flats."""
+        text = self._text.get(tile.id)
+        if text is None:
+            text = self._text[tile.id] = tile_group(tile, self.style, self.orientation).tostring()
+        k = flat_to_flat / FLAT_TO_FLAT
+        return f'<g transform="translate({fmt(centre[0])} {fmt(centre[1])}) scale({fmt_scale(k)})">{text}</g>'
+
+
+def text(content: str, at: tuple[float, float], size: float, style: Style, **kw) -> str:
+    return svg.text(content, at, size, style, **kw).tostring()
+
+
+def rule(x0: float, x1: float, y: float, width: float, style: Style) -> str:
+    """A thin horizontal line, as between the rows of a table."""
+    return svg.line((x0, y), (x1, y), stroke=style.color("footer"), stroke_width=fmt(width)).tostring()
+
+
+def arrow(x0: float, x1: float, y: float, height: float, style: Style) -> str:
+    """A solid arrow pointing right from x0 to x1, `height` mm high at its head."""
+    head = min(height * 0.9, (x1 - x0) * 0.5)
+    shaft = height * 0.28
+    pts = [(x0, y - shaft / 2), (x1 - head, y - shaft / 2), (x1 - head, y - height / 2), (x1, y),
+           (x1 - head, y + height / 2), (x1 - head, y + shaft / 2), (x0, y + shaft / 2)]
+    return svg.polygon_path(pts, fill=style.color("text")).tostring()
+
+
+def heading_block(title: str, subtitle: str | None, paper: Paper, top: float, sizes: dict, style: Style) -> str:
+    """The page title (and a line under it), centred at the top of the page, each
+    shrunk to fit between the margins."""
+    cx = paper.width / 2
+    width = paper.width - 2 * sizes["margin"]
+    out = text(title, (cx, top + sizes["title"] / 2), fit_size(title, width, sizes["title"], "bold"), style,
+               weight="bold")
+    if subtitle:
+        out += text(subtitle, (cx, top + sizes["title"] + sizes["subtitle"] * 1.1),
+                    fit_size(subtitle, width, sizes["subtitle"]), style)
+    return out
+
+
+def title_height(sizes: dict, subtitle: bool) -> float:
+    """Room the title takes above the content, mm."""
+    return sizes["title"] * 1.6 + (sizes["subtitle"] * 1.8 if subtitle else 0.0)
+
+
+def aid_pages(bodies: list[str], paper: Paper, style: Style, footer: str) -> list[str]:
+    """Whole page SVGs, each with its footer naming the page."""
+    total = len(bodies)
+    return [page_svg(paper.width, paper.height, f"{footer}, page {n} of {total}",
+                     body + footer_text(f"{footer} · page {n} of {total}", paper, style).tostring())
+            for n, body in enumerate(bodies, 1)]

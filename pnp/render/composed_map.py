@@ -1,0 +1,92 @@
+"""A map put together from sections (`pnp/compose.py`), drawn as any map is
+(`render/map.py`'s `draw_map`: hexes, outlines, coordinates, title, legend), with a
+line around each section so players can see where one piece ends, and the sections
+listed in the title block by the coordinate of their middle hex."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from shapely.ops import unary_union
+
+from pnp.compose import Composition
+from pnp.errors import DataError
+from pnp.model.game import Game
+from pnp.render import svg
+from pnp.render.map import MapArt, draw_map, map_spec
+from pnp.render.style import Style
+from pnp.resources import templates_dir
+from pnp.sheets.paginate import Drawing
+from pnp.units import parse_length
+from pnp.yamlfile import expect_mapping, read_yaml
+
+
+@dataclass(frozen=True)
+class ComposeSpec:
+    """`templates/sheets/compose.yaml`."""
+
+    section_line: float = 1.2  # mm
+    sections_per_line: int = 4
+    preview_dpi: float = 60.0
+
+
+@cache
+def compose_spec() -> ComposeSpec:
+    path = templates_dir() / "sheets" / "compose.yaml"
+    data = expect_mapping(path, read_yaml(path), "compose settings")
+    values = {}
+    for key, value in data.items():
+        if key == "section_line":
+            try:
+                values[key] = parse_length(value)
+            except ValueError as exc:
+                raise DataError(path, key, str(exc)) from None
+        elif key in ("sections_per_line", "preview_dpi"):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise DataError(path, key, f"must be a positive number, not {value!r}")
+            values[key] = int(value) if key == "sections_per_line" else float(value)
+        else:
+            raise DataError(path, key, "unknown setting")
+    return ComposeSpec(**values)
+
+
+def title_lines(game: Game, comp: Composition, spec: ComposeSpec) -> list[tuple[str, float, str]]:
+    sizes = map_spec()
+    names = [f"{p.section.name} {comp.coord(p.at)}" for p in comp.placements]
+    rows = [names[i:i + spec.sections_per_line] for i in range(0, len(names), spec.sections_per_line)]
+    lines = [(game.title, sizes.title_text, "bold"), (comp.layout.title, sizes.subtitle_text, "bold")]
+    lines += [(("Sections: " if i == 0 else "") + ", ".join(row), sizes.byline_text, "regular")
+              for i, row in enumerate(rows)]
+    return lines
+
+
+def section_outlines(comp: Composition, art: MapArt, style: Style, width: float) -> list[tuple[object, tuple]]:
+    """One closed line around each section, from the map's own hex outlines (mm)."""
+    hex_shape = dict(zip(comp.board.hexes, art.drawing.pieces))
+    out = []
+    for p in comp.placements:
+        shape = unary_union([hex_shape[comp.coord(pos)] for pos, _ in p.cells])
+        rings = [shape.exterior] + list(shape.interiors)
+        d = "".join("M" + "L".join(f"{x:.3f},{y:.3f}" for x, y in list(ring.coords)[:-1]) + "Z" for ring in rings)
+        element = svg.SVG.path(d=d, fill="none", stroke=style.color("section_edge"), stroke_width=f"{width:.3f}",
+                               stroke_linejoin="round")
+        minx, miny, maxx, maxy = shape.bounds
+        out.append((element, (minx - width, miny - width, maxx + width, maxy + width)))
+    return out
+
+
+def draw_composition(game: Game, comp: Composition, style: Style, hex_mm: float) -> MapArt:
+    spec = compose_spec()
+    art = draw_map(comp.board, style, hex_mm=hex_mm, title_lines=title_lines(game, comp, spec),
+                   companies=(), tile_faces=tuple(e.tile for e in game.manifest))
+    lines = section_outlines(comp, art, style, spec.section_line)
+    d = art.drawing
+    content = svg.group()
+    content.add(d.content)
+    for element, _ in lines:
+        content.add(element)
+    drawing = Drawing(content, d.width, d.height, d.pieces, d.footprint, tuple(d.items) + tuple(lines))
+    doc = svg.document(d.width, d.height, title=f"{game.title}: {comp.layout.title}")
+    doc.add(content)
+    return MapArt(drawing, svg.to_string(doc), art.hexes)

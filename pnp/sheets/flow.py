@@ -1,0 +1,140 @@
+"""Flowing blocks of content down columns and across pages, in millimetres, as text
+flows in a newspaper. The flow knows sizes, never what a block shows.
+
+A block may ask to start a new column (a new group) and a heading may ask to stay with
+the block after it, so no column ends with a lone heading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.sheets.pack import Frame
+
+
+@dataclass(frozen=True)
+class Block:
+    width: float
+    height: float
+    content: object = None
+    new_column: bool = False  # start on a fresh column unless the current one is empty
+    keep_with_next: bool = False  # a heading: never the last block of a column
+
+
+@dataclass(frozen=True)
+class Placed:
+    block: Block
+    x: float  # top-left corner, mm from the page's top-left
+    y: float
+
+
+class TooTall(ValueError):
+    """A block is taller than a whole column."""
+
+
+def column_width(frame: Frame, columns: int, gap: float) -> float:
+    return (frame.width - (columns - 1) * gap) / columns
+
+
+def flow(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: float = 0.0) -> list[list[Placed]]:
+    """Pages of placed blocks. `gap` is between columns, `spacing` between blocks in a
+    column. Blocks keep their order: down a column, then the next column, then the
+    next page."""
+    if columns < 1:
+        raise ValueError("at least one column")
+    width = column_width(frame, columns, gap)
+    pages: list[list[Placed]] = [[]]
+    col, y = 0, frame.top
+    used = False  # whether the current column holds anything
+
+    def next_column():
+        nonlocal col, y, used
+        col, y, used = col + 1, frame.top, False
+        if col == columns:
+            pages.append([])
+            col = 0
+
+    for i, block in enumerate(blocks):
+        if block.height > frame.height:
+            raise TooTall(f"a block {block.height:.1f} mm tall does not fit a column {frame.height:.1f} mm tall")
+        if block.new_column and used:
+            next_column()
+        need = block.height
+        if block.keep_with_next and i + 1 < len(blocks):
+            need += spacing + blocks[i + 1].height
+        if used and y + need > frame.top + frame.height + 1e-9:
+            next_column()
+        x = frame.left + col * (width + gap)
+        pages[-1].append(Placed(block, x, y))
+        y += block.height + spacing
+        used = True
+    return [p for p in pages if p]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading over blocks that flow in `columns` columns of their own; sections stack
+    down the page, and a section too long for what is left continues on the next page."""
+
+    heading: Block | None
+    blocks: list[Block]
+    columns: int = 1
+
+
+def _sub_frame(frame: Frame, top: float, height: float) -> Frame:
+    return Frame(frame.page_width, frame.page_height, frame.left, top, frame.width, height)
+
+
+def _balanced_height(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: float) -> float:
+    """The least height in which the blocks fit `columns` columns on one page (frame's
+    height is known to suffice), so the columns come out even."""
+    lo = max(b.height for b in blocks)
+    hi = frame.height
+    for _ in range(30):
+        if hi - lo < 0.1:
+            break
+        mid = (lo + hi) / 2
+        if len(flow(blocks, _sub_frame(frame, frame.top, mid), columns, gap, spacing)) == 1:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def flow_sections(sections: list[Section], frame: Frame, gap: float, spacing: float = 0.0,
+                  section_gap: float = 0.0) -> list[list[Placed]]:
+    """Pages of placed blocks: each section's heading spans the frame's width, its
+    blocks fill its own columns evenly under it."""
+    pages: list[list[Placed]] = [[]]
+    y = frame.top
+    bottom = frame.top + frame.height
+
+    def new_page():
+        nonlocal y
+        pages.append([])
+        y = frame.top
+
+    for section in sections:
+        rest = list(section.blocks)
+        heading = section.heading
+        while rest:
+            head_h = heading.height + spacing if heading else 0.0
+            if pages[-1] and y + head_h + rest[0].height > bottom + 1e-9:
+                new_page()
+            if heading:
+                pages[-1].append(Placed(heading, frame.left, y))
+                y += head_h
+                heading = None
+            room = _sub_frame(frame, y, bottom - y)
+            placed = flow(rest, room, section.columns, gap, spacing)
+            if len(placed) == 1:
+                height = _balanced_height(rest, room, section.columns, gap, spacing)
+                placed = flow(rest, _sub_frame(frame, y, height), section.columns, gap, spacing)
+                pages[-1].extend(placed[0])
+                y = max(p.y + p.block.height for p in placed[0]) + spacing + section_gap
+                rest = []
+            else:
+                pages[-1].extend(placed[0])
+                rest = rest[len(placed[0]):]
+                new_page()
+    return [p for p in pages if p]

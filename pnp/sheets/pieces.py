@@ -1,0 +1,119 @@
+"""Sheets of cut pieces: cards, certificates, charters and tokens, each a rectangle or
+a disc with its own bleed and cut outline, crop marks around every block of cards,
+and, for double-sided printing, a back page after each front page with every back
+placed behind its own front.
+
+Components hand over `Piece`s (artwork in millimetres, centred on the origin) and get
+page SVGs back; the packing is `pack.blocks`, the drawing `page.compose`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import PnpError
+from pnp.render import svg
+from pnp.render.style import Style
+from pnp.sheets import pack
+from pnp.sheets.formats import SheetSpec, sheet_spec
+from pnp.sheets.page import CUT_WIDTH, PieceArt, compose, outlines_path
+from pnp.templates import Paper
+
+DUPLEX_MODES = ("none", "long", "short")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical piece. Pieces with one `key` share their artwork (it is drawn once
+    per page and repeated); so do backs with one `back_key`."""
+
+    key: str
+    width: float  # mm; a disc's width and height are its diameter
+    height: float
+    front: object  # SVG element in mm, centred on the origin
+    front_bleed: object | None = None  # drawn beneath all fronts, reaching past the cut
+    back: object | None = None
+    back_key: str | None = None
+    back_bleed: object | None = None
+    round: bool = False
+
+
+@dataclass(frozen=True)
+class SheetSettings:
+    spec: SheetSpec
+    bleed: float
+    crop_marks: bool
+    duplex: str
+
+
+def sheet_settings(bleed: float | None, crop_marks: bool, duplex: str) -> SheetSettings:
+    """Print options over the template's defaults; bad values are the user's to fix."""
+    spec = sheet_spec()
+    if duplex not in DUPLEX_MODES:
+        raise PnpError(f"unknown duplex mode '{duplex}' (known: {', '.join(DUPLEX_MODES)})")
+    bleed = spec.bleed if bleed is None else bleed
+    if bleed < 0 or bleed > 5:
+        raise PnpError(f"bleed {bleed:g} mm: must be between 0 and 5 mm")
+    return SheetSettings(spec, bleed, crop_marks, duplex)
+
+
+def frame(paper: Paper, settings: SheetSettings) -> pack.Frame:
+    """The printable area. Printed short-edge duplex, the backs mirror top to bottom,
+    so the area keeps the footer's room at the top as well."""
+    spec = settings.spec
+    if settings.duplex == "short":
+        top = spec.margin + spec.footer
+        return pack.Frame(paper.width, paper.height, spec.margin, top, paper.width - 2 * spec.margin,
+                          paper.height - 2 * top)
+    return pack.frame(paper.width, paper.height, spec.margin, spec.footer)
+
+
+def spacing(settings: SheetSettings) -> dict[bool, pack.Spacing]:
+    spec = settings.spec
+    gap = 2 * settings.bleed
+    cards = pack.Spacing(gap, spec.crop_marks if settings.crop_marks else 0.0, settings.bleed + spec.crop_offset)
+    return {False: cards, True: pack.Spacing(gap + spec.token_gap)}
+
+
+def layouts(pieces: list[Piece], paper: Paper, settings: SheetSettings) -> list[pack.PageLayout]:
+    sizes = [pack.PieceSize(p.width, p.height, p.round) for p in pieces]
+    try:
+        return pack.blocks(sizes, frame(paper, settings), spacing(settings))
+    except ValueError as exc:
+        raise PnpError(f"paper {paper.name}: {exc}") from None
+
+
+_BLANK = PieceArt("blank", svg.group(), 1.0)
+
+
+def piece_pages(pieces: list[Piece], paper: Paper, style: Style, settings: SheetSettings, *,
+                footer: str) -> list[str]:
+    """Page SVGs: fronts, each followed by its backs page when printing duplex."""
+    fronts = [PieceArt(p.key, p.front, 1.0, p.front_bleed) for p in pieces]
+    pages = layouts(pieces, paper, settings)
+    if settings.duplex == "none" or not any(p.back is not None for p in pieces):
+        return compose(fronts, pages, paper, style, footer=footer)
+    backs = [PieceArt(p.back_key or f"{p.key}-back", p.back, 1.0, p.back_bleed) if p.back is not None else _BLANK
+             for p in pieces]
+    total = 2 * len(pages)
+    out: list[str] = []
+    for n, page in enumerate(pages):
+        back = pack.mirrored(page, paper.width, paper.height, settings.duplex)
+        back.slots = [s for s in back.slots if pieces[s.index].back is not None]
+        out += compose(fronts, [page], paper, style, footer=footer, first_page=2 * n + 1, total_pages=total)
+        out += compose(backs, [back], paper, style, footer=f"{footer} (backs)", first_page=2 * n + 2,
+                       total_pages=total)
+    return out
+
+
+def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, margin: float = 2.0) -> str:
+    """One piece as a standalone SVG at real size, with its bleed and cut line."""
+    art, bleed = (piece.back, piece.back_bleed) if back else (piece.front, piece.front_bleed)
+    w, h = piece.width + 2 * margin, piece.height + 2 * margin
+    dwg = svg.document(w, h, view_box=(-w / 2, -h / 2, w, h), title=title)
+    if bleed is not None:
+        dwg.add(bleed)
+    dwg.add(art)
+    outline = pack.Outline(0.0, 0.0, piece.width, piece.height, piece.round)
+    dwg.add(outlines_path([outline], style.color("cut"), CUT_WIDTH))
+    return svg.to_string(dwg)
+
