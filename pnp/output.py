@@ -17,6 +17,7 @@ def atomic_write(path: Path, data: bytes | str) -> Path:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
         os.replace(tmp, path)
@@ -27,6 +28,12 @@ def atomic_write(path: Path, data: bytes | str) -> Path:
             pass
         raise
     return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 class OutputDir:

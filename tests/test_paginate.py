@@ -83,11 +83,15 @@ def test_a_small_drawing_is_one_section_centred():
     assert abs((s.x + s.width / 2) - 50.0) < 1e-6 and abs((s.y + s.height / 2) - 40.0) < 1e-6
 
 
+def test_sections_print_portrait_by_default():
+    assert plan(drawing_of(hex_field(12, 7)), paper("a4")).orientation == "portrait"
+
+
 def test_orientation_can_be_forced_and_auto_takes_fewer_pages():
     d = drawing_of(hex_field(12, 7))
     tall = plan(d, paper("a4"), section_spec(orientation="portrait"))
     wide = plan(d, paper("a4"), section_spec(orientation="landscape"))
-    auto = plan(d, paper("a4"))
+    auto = plan(d, paper("a4"), section_spec(orientation="auto"))
     assert tall.orientation == "portrait" and wide.orientation == "landscape"
     assert len(auto.sections) == min(len(tall.sections), len(wide.sections))
 
@@ -116,6 +120,6 @@ def test_auto_turns_the_paper_so_a_wide_piece_stays_whole():
     """A piece wider than a portrait window but not a landscape one."""
     wide_piece = box(0, 0, 250, 60)
     d = Drawing(svg.group(), 260.0, 600.0, (wide_piece, box(0, 500, 20, 520)))
-    cut = plan(d, paper("a4"))
+    cut = plan(d, paper("a4"), section_spec(orientation="auto"))
     assert cut.orientation == "landscape"
     assert any(s.x <= 0 and 250 <= s.x + s.width and s.y <= 0 and 60 <= s.y + s.height for s in cut.sections)
