@@ -23,12 +23,12 @@ from shapely.ops import nearest_points
 
 from pnp.geometry.hexagon import Point
 from pnp.importers.maker_geometry import (
-    APOTHEM,
     POSITION_KEYS,
     Unsupported,
     auto_value_positions,
     bearing,
     city_core,
+    edge_midpoint,
     edge_of,
     placement,
     reach,
@@ -224,8 +224,7 @@ def _cities_on_edges(stations: list[Station]):
     for i, station in enumerate(stations):
         if station.kind == "city":
             for edge in range(6):
-                midpoint = (-APOTHEM * math.sin(math.radians(60 * edge)), APOTHEM * math.cos(math.radians(60 * edge)))
-                if station.core.distance(ShapelyPoint(midpoint)) <= CITY_ON_EDGE:
+                if station.core.distance(ShapelyPoint(edge_midpoint(edge))) <= CITY_ON_EDGE:
                     yield frozenset((("stop", i), ("edge", edge)))
 
 

@@ -110,6 +110,11 @@ def city_core(size: int, place: Placement) -> BaseGeometry:
     return ShapelyPoint(place.origin).buffer(ring, 12)
 
 
+def edge_midpoint(edge: int) -> Point:
+    """The midpoint of pnp edge `edge` (maker side edge + 1)."""
+    return rotate_degrees((0.0, APOTHEM), 60.0 * edge)
+
+
 def edge_of(point: Point, tolerance: float = 2.0) -> int | None:
     """The pnp edge whose midpoint `point` is, or None."""
     distance = math.hypot(*point)
@@ -133,4 +138,4 @@ def reach(point: Point) -> float:
 
 
 __all__ = ["APOTHEM", "Placement", "Unsupported", "placement", "auto_value_positions", "base_track", "track_line",
-           "city_core", "edge_of", "bearing", "reach", "POSITION_KEYS"]
+           "city_core", "edge_midpoint", "edge_of", "bearing", "reach", "POSITION_KEYS"]

@@ -4,13 +4,14 @@
         --rails ../shared/reference/tiles/Tiles.xml --out data/tiles
 
 reads `tiles/{yellow,green,brown,gray,other}.json` and writes `yellow.yaml`,
-`green.yaml`, `brown.yaml`, `gray.yaml` and `maker-report.md` (what could not be
-converted, and why; with `--rails`, how the result compares with Rails' tiles). `--check` writes nothing and fails if the files differ from a
-fresh conversion. The output depends only on the input: same input, same bytes.
+`green.yaml`, `brown.yaml`, `gray.yaml` and `maker-report.md`: what could not be
+converted and why, and (given `--rails`) how the result compares with Rails' tiles.
+`--check` writes nothing and fails if the files differ from a fresh conversion. The
+output depends only on the input: same input, same bytes.
 
 A tile is converted only when pnp can print everything it shows; otherwise it is left
-out and the report says why. Only the place of values and labels is not carried over:
-pnp places those clear of track itself.
+out and the report says why. What pnp works out for itself (where values and labels
+go, which track is drawn over which) is not carried over.
 """
 
 from __future__ import annotations
@@ -123,13 +124,18 @@ def convert_library(reference: Path) -> Conversion:
     ids: dict[str, str] = {}
     for entry in entries:
         if entry.source_id not in ids:
-            ids[entry.source_id] = library_id(entry.source_id, plain | set(ids.values()))
+            tile_id = library_id(entry.source_id, plain | set(ids.values()))
+            if tile_id != entry.source_id and tile_id in plain | set(ids.values()):
+                raise PnpError(f"18xx-maker id {entry.source_id} would become {tile_id}, which is taken")
+            ids[entry.source_id] = tile_id
     for entry in entries:
         tile_id = ids[entry.source_id]
         twins = by_id[entry.source_id]
-        if len(twins) > 1 and PREFERRED_ON_DUPLICATE.get(entry.source_id) != entry.data.get("color"):
+        preferred = PREFERRED_ON_DUPLICATE.get(entry.source_id)
+        if len(twins) > 1 and preferred != entry.data.get("color"):
             files = ", ".join(e.source_file for e in twins)
-            out.skipped.append((entry, [f"id {entry.source_id} is used twice ({files}); the other one is kept"]))
+            kept = f"the {preferred} one is kept" if preferred else "none is kept"
+            out.skipped.append((entry, [f"id {entry.source_id} is used {len(twins)} times ({files}); {kept}"]))
             continue
         tile, problems = convert_entry(entry, tile_id)
         if tile is None:
