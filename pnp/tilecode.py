@@ -71,6 +71,9 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
         if "=" not in part:
             if part in ("blank", ""):
                 continue
+            if part.strip() == "junction":  # a bare junction, as 18xx.games writes tiles 80-83
+                stops.append({"junction": None})
+                continue
             raise TileCodeError(f"{where}: expected type=key:value")
         kind, _, body = part.partition("=")
         kind = kind.strip()
@@ -201,7 +204,7 @@ def face_to_code(face: TileFace) -> str:
             params.append(f"loc:{at}")
         if getattr(stop, "style", None):
             params.append(f"style:{stop.style}")
-        parts.append(f"{stop.kind}=" + ",".join(params))
+        parts.append(f"{stop.kind}=" + ",".join(params) if params or stop.kind != "junction" else "junction")
     for path in face.paths:
         ends = [str(e.index) if e.kind == "edge" else f"_{e.index}" for e in path.ends()]
         text = f"path=a:{ends[0]},b:{ends[1]}"

@@ -53,3 +53,18 @@ def test_track_and_stations_stay_inside_the_hex():
 
 def test_library_covers_the_bundled_games():
     assert len(tile_library()) >= 19
+
+
+def test_crossing_track_passes_over_instead_of_meeting():
+    library = tile_library()
+    crossings = {tid: len(layout_face(library[tid], tile_id=tid).overpasses) for tid in ("16", "19", "20", "18", "5", "9")}
+    assert crossings == {"16": 1, "19": 1, "20": 1, "18": 0, "5": 0, "9": 0}
+
+
+def test_a_bare_junction_reads_as_in_the_engine():
+    from pnp.model.tile import Tile
+    from pnp.tilecode import face_to_code
+
+    tile = Tile(id="80", color="green", code="junction;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0")
+    assert [s.kind for s in tile.stops] == ["junction"] and tile.exits() == (0, 1, 2)
+    assert face_to_code(tile).startswith("junction;")

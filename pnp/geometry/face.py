@@ -30,7 +30,7 @@ from pnp.geometry.hexagon import (
 )
 from pnp.geometry.place import Occupancy, circle, text_box
 from pnp.geometry.stops import city_outline, extent, town_bar, town_dot
-from pnp.geometry.track import Line, Segment, edge_to_edge, edge_to_point, linestring
+from pnp.geometry.track import Line, Segment, edge_to_edge, edge_to_point, linestring, nearest_t, part
 from pnp.model.tile import End, PhaseValue, TileFace
 from pnp.text import fit_size, text_width
 
@@ -109,6 +109,7 @@ class FaceLayout:
     terrain_icon: tuple[str, Point] | None
     text_angle: float
     clash: float  # area of text/marks that could not be placed clear of everything
+    overpasses: tuple[tuple[Segment, Segment], ...] = ()  # (casing, rail) of track passing over other track
 
 
 def loc_point(at, slots: int = 1) -> Point:
@@ -298,6 +299,43 @@ def _place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Seg
     return track
 
 
+OVERPASS_LENGTH = 56.0  # of the upper track, centred on the crossing (RENDERING.md: 63 straight, 47 gentle)
+STOP_CLEARANCE = 30.0  # track meeting at or near a stop joins there; it does not cross
+
+
+def _overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[Segment, Segment]]:
+    """Where two runs of track cross away from any stop and any edge, the middle of one
+    is drawn again over the other, so a crossing never reads as a junction. Straight
+    track goes over curves; otherwise the earlier run in the data goes over."""
+    lines = [linestring(t.segment) for t in track]
+    stop_points = [s.point for s in stops]
+    order = sorted(range(len(track)), key=lambda i: (0 if isinstance(track[i].segment, Line) else 1, i))
+    out: list[tuple[Segment, Segment]] = []
+    for n, i in enumerate(order):
+        for j in order[n + 1:]:
+            meet = lines[i].intersection(lines[j])
+            for point in _points(meet):
+                ends = [track[i].segment.start, track[i].segment.end, track[j].segment.start, track[j].segment.end]
+                if any(math.dist(point, q) < STOP_CLEARANCE for q in stop_points + ends):
+                    continue
+                upper = track[i].segment
+                t = nearest_t(upper, point)
+                half = OVERPASS_LENGTH / 2 / max(upper.length, 1e-9)
+                seam = 2.0 / max(upper.length, 1e-9)  # the rail runs on past the casing's square ends
+                out.append((part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam)))
+    return out
+
+
+def _points(geometry) -> list[Point]:
+    if geometry.is_empty:
+        return []
+    if geometry.geom_type == "Point":
+        return [(geometry.x, geometry.y)]
+    if hasattr(geometry, "geoms"):
+        return [p for g in geometry.geoms for p in _points(g)]
+    return []  # overlapping runs (shared track) are not crossings
+
+
 def _ring(centre: Point, distance: float, radius: float, angles=RING_ANGLES):
     """Candidate spots for a circle around a stop, nearest first (lazy)."""
     for d in (distance, distance + 8, distance + 18):
@@ -471,7 +509,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         texts.append(PlacedText("id", tile_id, point, ID_FONT))
 
     return FaceLayout(tuple(stops), tuple(track), tuple(revenues), tuple(rows), tuple(texts), icon,
-                      text_angle, clash)
+                      text_angle, clash, tuple(_overpasses(track, stops)))
 
 
 def _origin_shape(s: PlacedStop) -> Polygon:

@@ -127,6 +127,26 @@ def curve_kind(a: int, b: int) -> str:
     return {3: "straight", 2: "gentle", 4: "gentle", 1: "sharp", 5: "sharp"}[(b - a) % 6]
 
 
+def part(segment: Segment, t0: float, t1: float) -> Segment:
+    """The piece of a segment between parameters t0 and t1 (0 = start, 1 = end)."""
+    t0, t1 = max(0.0, t0), min(1.0, t1)
+    if isinstance(segment, Line):
+        return Line(segment.at(t0), segment.at(t1))
+    return Arc(segment.centre, segment.radius, segment.start_angle + segment.sweep * t0, segment.sweep * (t1 - t0))
+
+
+def nearest_t(segment: Segment, point: Point, steps: int = 200) -> float:
+    """The parameter of the point on a segment closest to `point`."""
+    best, best_d = 0.0, float("inf")
+    for i in range(steps + 1):
+        t = i / steps
+        p = segment.at(t)
+        d = (p[0] - point[0]) ** 2 + (p[1] - point[1]) ** 2
+        if d < best_d:
+            best, best_d = t, d
+    return best
+
+
 def sample(segment: Segment, step: float = 4.0) -> list[Point]:
     if isinstance(segment, Line):
         return [segment.start, segment.end]

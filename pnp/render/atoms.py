@@ -14,12 +14,14 @@ from pnp.render.style import Style
 PHASE_GROUND = {"yellow": "yellow", "green": "green", "brown": "brown", "gray": "gray", "grey": "gray"}
 
 
-def track(segments: list[Segment], style: Style, *, casing: bool) -> object:
-    """All track of one layer as one path; draw every casing before any rail."""
+def track(segments: list[Segment], style: Style, *, casing: bool, butt: bool = False) -> object:
+    """All track of one layer as one path; draw every casing before any rail.
+    `butt` ends pieces square (an overpass redrawn over the track it crosses)."""
     d = "".join(s.svg() for s in segments)
+    caps = {"stroke_linecap": "butt"} if butt else {}
     if casing:
-        return svg.SVG.path(d=d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(CASING_WIDTH))
-    return svg.SVG.path(d=d, fill="none", stroke=style.color("track"), stroke_width=fmt(TRACK_WIDTH))
+        return svg.SVG.path(d=d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(CASING_WIDTH), **caps)
+    return svg.SVG.path(d=d, fill="none", stroke=style.color("track"), stroke_width=fmt(TRACK_WIDTH), **caps)
 
 
 def terminal_arrow(segment: Segment, style: Style) -> object:

@@ -36,6 +36,9 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
     if plain:
         layers["track_casing"].append(atoms.track(plain, style, casing=True))
         layers["track"].append(atoms.track(plain, style, casing=False))
+    for casing, rail in layout.overpasses:
+        layers["track"].append(atoms.track([casing], style, casing=True, butt=True))
+        layers["track"].append(atoms.track([rail], style, casing=False, butt=True))
     for t in layout.track:
         if t.terminal:
             layers["track"].append(atoms.terminal_arrow(t.segment, style))
