@@ -171,5 +171,18 @@ def test_flotation_steps_name_real_facts(game):
 
 
 def test_johnson_city_decision_is_written_down(game):
-    decision = game.info.rules.decisions["johnson_city"]
-    assert "40" in decision and "30" in decision and "10" in decision
+    """Map.xml and the artwork print 40/30/30, Rails' engine scores 10: the data says which and why."""
+    decision = game.part("map").decisions["johnson_city"]
+    assert "40/30/30" in decision and "10" in decision
+    revenue = game.part("map").board().hexes["E23"].face.stops[0].revenue
+    assert [pv.value for pv in revenue] == [40, 30, 30]
+
+
+def test_kit_includes_the_play_aids(tmp_path):
+    """`pnp build` picks up the player cards, Tile Manifest and Tile Upgrade Chart."""
+    result = run("build", "1851", "--out", tmp_path, "--only", "player_cards,tile_manifest,upgrade_chart", "-q")
+    assert result.exit_code == 0, result.output
+    index = (tmp_path / "index.md").read_text()
+    assert "| Player Cards | 9 | 9 |" in index
+    assert "| Tile Manifest | 46 | 46 |" in index
+    assert (tmp_path / "1851-kit.pdf").exists() and (tmp_path / "upgrade-chart.pdf").exists()

@@ -147,7 +147,8 @@ def test_backs_mirror_their_fronts(duplex):
     back = pack.mirrored(page, *A4, duplex)
     expected = [(170.0, 30.0), (60.0, 200.0)] if duplex == "long" else [(40.0, 267.0), (150.0, 97.0)]
     assert [(s.x, s.y) for s in back.slots] == expected
-    landscape = pack.mirrored(page, A4[1], A4[0], duplex)  # turned over its long edge, a landscape sheet flips top to bottom
+    # a landscape sheet turned over its long edge flips top to bottom
+    landscape = pack.mirrored(page, A4[1], A4[0], duplex)
     assert [(s.x, s.y) for s in landscape.slots][0] == ((40.0, 180.0) if duplex == "long" else (257.0, 30.0))
 
 

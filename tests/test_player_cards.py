@@ -123,3 +123,8 @@ def test_no_text_leaves_its_card_and_no_letters_overlap(game_name, tmp_path):
                 for other in grid.get(key, []):
                     assert overlap(c, other) < 0.3, f"'{c.text}' overlaps '{other.text}'"
                 grid.setdefault(key, []).append(c)
+
+
+def test_rebuild_is_byte_identical(cards_1851, tmp_path):
+    assert run("player-cards", "1851", "--out", tmp_path).exit_code == 0
+    assert (tmp_path / "player_cards.pdf").read_bytes() == cards_1851.read_bytes()

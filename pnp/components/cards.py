@@ -11,8 +11,11 @@ from __future__ import annotations
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
 from pnp.model.game import Game
+from pnp.geometry.track import fmt
 from pnp.model.rules import Card
-from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Cell, TextTooLong, ink_on, line, paragraph, table
+from pnp.render import svg
+from pnp.render.cards import (SAFE, Band, Box, Cell, TextTooLong, draw_paragraph, fit_paragraph, ink_on, line, table,
+                              text_sizes)
 from pnp.sheets.formats import Format, component_format, format_named
 
 LARGER = ("a6", "half-page")  # where a card without a size grows to when its text needs room
@@ -50,19 +53,35 @@ def front(card: Card, ctx: Context, size: tuple[float, float], min_size: float, 
     face.add(line(card.title or card.name, box.top(band_h).inset(SAFE, 1.0), band_h * 0.55, style, weight="bold",
                   align="center", color=ink, where=where))
     body = box.below(band_h).inset(SAFE, min(SAFE, 2.0))
-    scale = max(1.0, min(w / 67.5, h / 44.0) ** 0.5)
-    if card.table:
-        columns = list(card.table.columns)
-        rows = [cells(r, ctx) for r in card.table.rows]
-        limit = body if not card.text else body.top(body.h * 0.55)
-        grid, used = table(columns, rows, limit, style, size=3.0 * scale, where=where)
-        face.add(grid)
-        body = body.below(used, 1.6)
-    if card.text:
-        text, _ = paragraph(card.text, body, 3.0 * scale, style, valign="middle" if not card.table else "top",
-                            min_size=min_size, where=where)
-        face.add(text)
+    for element in body_art(card, body, ctx, size, min_size, where):
+        face.add(element)
     return face
+
+
+def body_art(card: Card, body: Box, ctx: Context, size: tuple[float, float], min_size: float, where: str) -> list:
+    """The table and the text under it, both at the largest size at which together
+    they fit the body (larger cards start larger), centred in it as one block."""
+    style = ctx.style
+    scale = max(1.0, min(size[0] / 67.5, size[1] / 44.0) ** 0.5)
+    rows = [cells(r, ctx) for r in card.table.rows] if card.table else []
+    for s in text_sizes(3.0 * scale, min_size):
+        block = svg.group()
+        try:
+            rest, height = body, 0.0
+            if card.table:
+                grid, used = table(list(card.table.columns), rows, body, style, size=s, min_size=s, where=where)
+                block.add(grid)
+                rest, height = body.below(used, 0.6 * s), used + 0.6 * s
+            if card.text:
+                p = fit_paragraph(card.text, rest, s, min_size=s, where=where)
+                block.add(draw_paragraph(p, rest, style))
+                height += p.height
+            block["transform"] = f"translate(0 {fmt(max(0.0, body.h - height) / 2)})"
+            return [block]
+        except TextTooLong:
+            if s <= min_size + 1e-9:
+                raise
+    raise AssertionError("unreachable: text_sizes ends with min_size")
 
 
 def back(ctx: Context, size: tuple[float, float]) -> Face:

@@ -25,35 +25,49 @@ TABLE_SIZE = 3.4
 TOKEN_CLEARANCE = 1.4  # mm a token space is wider than the token, so it drops in easily
 
 
-def token_spaces(c: Company, ctx: Context, box: Box, ink: str) -> list:
-    """A white circle for each station token, right-aligned in the box, its cost below."""
+TOKEN_GAP = 2.6  # mm between token spaces
+TOKEN_LABEL = 3.2  # mm of height for the cost under a space
+
+
+def token_diameter() -> float:
+    return component_format("station").diameter + TOKEN_CLEARANCE
+
+
+def tokens_per_row(width: float) -> int:
+    return max(1, int((width + TOKEN_GAP) // (token_diameter() + TOKEN_GAP)))
+
+
+def tokens_size(n: int, per_row: int) -> tuple[float, float]:
+    """Width and height of n token spaces in rows of `per_row`, costs included."""
+    d = token_diameter()
+    cols, rows = min(n, per_row), -(-n // per_row)
+    return cols * d + (cols - 1) * TOKEN_GAP, rows * (d + 0.8 + TOKEN_LABEL) + (rows - 1) * 1.2
+
+
+def token_spaces(c: Company, ctx: Context, box: Box, ink: str, *, align: str = "right") -> list:
+    """A circle for each station token, a token's width and a little more across, in
+    rows from the box's top (right- or left-aligned), each with its cost below; the
+    home space shows the company's symbol."""
     style, t = ctx.style, ctx.t
-    d = component_format("station").diameter + TOKEN_CLEARANCE
-    label_h = min(3.2, box.h - d - 0.8)
-    gap = 2.6
-    n = len(c.tokens)
-    total = n * d + (n - 1) * gap
-    if total > box.w:
-        gap = max(0.8, (box.w - n * d) / max(1, n - 1))
-        total = n * d + (n - 1) * gap
-    x = box.right - total
+    d = token_diameter()
+    per_row = tokens_per_row(box.w)
     out = []
     for i, cost in enumerate(c.tokens):
-        centre = (x + d / 2, box.y + d / 2)
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(c.tokens) - row * per_row)
+        width = in_row * d + (in_row - 1) * TOKEN_GAP
+        x = (box.right - width if align == "right" else box.x) + col * (d + TOKEN_GAP)
+        y = box.y + row * (d + 0.8 + TOKEN_LABEL + 1.2)
+        centre = (x + d / 2, y + d / 2)
         out.append(svg.circle(centre, d / 2, fill=style.color("card_ground"), stroke=ink, stroke_width=fmt(0.35)))
         if i == 0:
             out.append(line(c.symbol, Box(centre[0] - d * 0.36, centre[1] - d * 0.2, d * 0.72, d * 0.4), d * 0.3,
                             style, weight="bold", align="center", color=style.color("card_muted")))
         label = ctx.company_money(cost) if cost else t("charter.home") if i == 0 else t("charter.free")
-        out.append(line(label, Box(x - gap / 2 + 0.2, box.y + d + 0.8, d + gap - 0.4, label_h), 2.6, style,
-                        weight="condensed-bold", align="center", color=ink, where=f"companies.yaml: {c.symbol}"))
-        x += d + gap
+        out.append(line(label, Box(x - TOKEN_GAP / 2 + 0.2, y + d + 0.8, d + TOKEN_GAP - 0.4, TOKEN_LABEL), 2.6,
+                        style, weight="condensed-bold", align="center", color=ink,
+                        where=f"companies.yaml: {c.symbol}"))
     return out
-
-
-def tokens_width(c: Company) -> float:
-    d = component_format("station").diameter + TOKEN_CLEARANCE
-    return len(c.tokens) * d + (len(c.tokens) - 1) * 2.6
 
 
 def phase_rows(game: Game, ctx: Context) -> tuple[list[str], list[list[Cell]]]:
@@ -95,10 +109,15 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     where = f"companies.yaml: {c.symbol}"
     d = band_h - 2 * SAFE
     face.add(badge(c.symbol, (SAFE + d / 2, band_h / 2), d, c.color, ink, style))
-    tokens_box = Box(w - SAFE - tokens_width(c), SAFE * 0.8, tokens_width(c), band_h - 1.6 * SAFE)
-    for element in token_spaces(c, ctx, tokens_box, ink):
-        face.add(element)
-    heads = Box(SAFE + d + 3.0, SAFE * 0.8, tokens_box.x - SAFE - d - 6.0, band_h - 1.6 * SAFE)
+    n = len(c.tokens)
+    in_band = tokens_size(n, n)[0] <= w * 0.45  # else they go over the treasury, in rows
+    tokens_w = tokens_size(n, n)[0] if in_band else 0.0
+    if in_band:
+        tokens_box = Box(w - SAFE - tokens_w, SAFE * 0.8, tokens_w, band_h - 1.6 * SAFE)
+        for element in token_spaces(c, ctx, tokens_box, ink):
+            face.add(element)
+    heads = Box(SAFE + d + 3.0, SAFE * 0.8, w - 2 * SAFE - d - 3.0 - (tokens_w + 3.0 if in_band else 0.0),
+                band_h - 1.6 * SAFE)
     name, used = paragraph(c.name, heads.top(heads.h * 0.66), NAME_SIZE, style, weight="bold", valign="bottom",
                            color=ink, where=where)
     face.add(name)
@@ -113,6 +132,11 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     left_w = min(body.w * 0.33, 80.0)
     left = body.left(left_w)
     right = body.beside(left_w, SAFE)
+    if not in_band:
+        _, used = tokens_size(n, tokens_per_row(left.w))
+        for element in token_spaces(c, ctx, left, style.color("card_text"), align="left"):
+            face.add(element)
+        left = left.below(used, 2.0)
     for element in left_column(c, ctx, left):
         face.add(element)
     if game.phases:

@@ -18,14 +18,6 @@ from pnp.sheets.pack import Frame
 from pnp.templates import aid_sizes
 from pnp.text import fit_size, text_width
 
-SIZE_STEP = 0.5  # mm between the tile sizes tried
-
-
-def colour_name(colour: str, t: Messages) -> str:
-    try:
-        return t(f"aids.{colour}")
-    except KeyError:
-        return colour.capitalize()
 
 
 def count_text(n: int) -> str:
@@ -54,8 +46,9 @@ def by_colour(game: Game) -> list[tuple[str, list[ManifestEntry]]]:
     return list(groups.items())
 
 
-def blocks(groups, tile_mm: float, sizes: dict, orientation: str) -> list[Block]:
-    """A heading block per colour, then one row block per tile."""
+def blocks(groups, tile_mm: float, sizes: dict, orientation: str, own_columns: bool = True) -> list[Block]:
+    """A heading block per colour, then one row block per tile; with `own_columns`
+    each colour starts a new column."""
     tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
     size = sizes["text"]
     entries = [e for _, group in groups for e in group]
@@ -66,7 +59,7 @@ def blocks(groups, tile_mm: float, sizes: dict, orientation: str) -> list[Block]
     out = []
     for colour, group in groups:
         heading = Heading(colour, sum(e.count for e in group))
-        out.append(Block(row_w, sizes["heading"] * 2.0, heading, new_column=True, keep_with_next=True))
+        out.append(Block(row_w, sizes["heading"] * 2.0, heading, new_column=own_columns, keep_with_next=True))
         out += [Block(row_w, tile_h + sizes["row_gap"], Row(e, id_w, tile_mm)) for e in group]
     return out
 
@@ -79,29 +72,23 @@ class Layout:
     column_width: float
 
 
-def tile_sizes(sizes: dict) -> list[float]:
-    """Tile sizes to try, largest first."""
-    out, s = [], sizes["tile_max"]
-    while s >= sizes["tile_min"] - 1e-9:
-        out.append(round(s, 3))
-        s -= SIZE_STEP
-    return out
-
-
 def layout(groups, frame: Frame, sizes: dict, orientation: str) -> Layout:
-    """The largest tiles that fit the fewest pages."""
-    best: Layout | None = None
-    for tile_mm in tile_sizes(sizes):
-        bl = blocks(groups, tile_mm, sizes, orientation)
-        columns = int((frame.width + sizes["column_gap"]) // (bl[0].width + sizes["column_gap"]))
-        if columns < 1:
-            continue
-        try:
-            pages = flow(bl, frame, columns, sizes["column_gap"])
-        except TooTall:
-            continue
-        if best is None or len(pages) < len(best.pages):
-            best = Layout(pages, columns, tile_mm, column_width(frame, columns, sizes["column_gap"]))
+    """The fewest pages; then each colour in columns of its own if that costs no page;
+    then the largest tiles."""
+    best, best_key = None, None
+    for tile_mm in aids.tile_sizes(sizes):
+        for own_columns in (True, False):
+            bl = blocks(groups, tile_mm, sizes, orientation, own_columns)
+            columns = int((frame.width + sizes["column_gap"]) // (bl[0].width + sizes["column_gap"]))
+            if columns < 1:
+                continue
+            try:
+                pages = flow(bl, frame, columns, sizes["column_gap"])
+            except TooTall:
+                continue
+            key = (len(pages), not own_columns, -tile_mm)
+            if best_key is None or key < best_key:
+                best, best_key = Layout(pages, columns, tile_mm, column_width(frame, columns, sizes["column_gap"])), key
     if best is None:
         raise PnpError(f"the tile manifest does not fit {frame.page_width:.0f} x {frame.page_height:.0f} mm paper "
                        f"even with {sizes['tile_min']:g} mm tiles")
@@ -112,7 +99,7 @@ def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamp
     block, x, y = placed.block, placed.x, placed.y
     item = block.content
     if isinstance(item, Heading):
-        label = f"{colour_name(item.colour, t)} · {t('aids.tiles', n=item.pieces)}"
+        label = f"{aids.colour_name(item.colour, t)} · {t('aids.tiles', n=item.pieces)}"
         size = fit_size(label, width, sizes["heading"], "bold")
         return aids.text(label, (x, y + sizes["heading"] * 0.8), size, style, weight="bold", anchor="start")
     left = x + (width - block.width) / 2  # centre the row's content in its column
@@ -130,7 +117,7 @@ def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamp
 
 def totals_line(groups, t: Messages) -> str:
     total = sum(e.count for _, g in groups for e in g)
-    parts = " · ".join(f"{colour_name(c, t)} {sum(e.count for e in g)}" for c, g in groups)
+    parts = " · ".join(f"{aids.colour_name(c, t)} {sum(e.count for e in g)}" for c, g in groups)
     return f"{t('aids.tiles', n=total)}: {parts}"
 
 

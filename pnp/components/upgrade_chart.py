@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from pnp.components import Component, Document, PrintOptions
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
-from pnp.components.tile_manifest import colour_name, tile_sizes
-from pnp.model.game import Game, ManifestEntry, sheet_order
+from pnp.model.game import Game, sheet_order
 from pnp.model.tile import Tile
 from pnp.render import aids
 from pnp.sheets.flow import Block, Placed, Section, TooTall, column_width, flow_sections
@@ -71,7 +70,7 @@ def heading_text(colour: str, rows: list[UpgradeRow], t: Messages) -> str:
         for tile in row.targets:
             if tile.color not in target_colours:
                 target_colours.append(tile.color)
-    return f"{colour_name(colour, t)} \u2192 " + ", ".join(colour_name(c, t) for c in target_colours)
+    return f"{aids.colour_name(colour, t)} \u2192 " + ", ".join(aids.colour_name(c, t) for c in target_colours)
 
 
 def line_height(tile_h: float, sizes: dict) -> float:
@@ -123,7 +122,7 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str, t: Messages) -> 
     """The fewest pages, then the fewest rows wrapped onto a second line (a wrapped
     row reads less clearly than a smaller tile), then the largest tiles."""
     best, best_key = None, None
-    for tile_mm in tile_sizes(sizes):
+    for tile_mm in aids.tile_sizes(sizes):
         sections = [section(colour, rows, tile_mm, frame, sizes, orientation, t) for colour, rows in groups]
         if any(s is None for s in sections):
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, RADIUS
 from pnp.geometry.track import fmt
+from pnp.i18n import Messages
 from pnp.model.tile import Tile
 from pnp.render import svg
 from pnp.render.style import Style
@@ -13,6 +14,26 @@ from pnp.render.tile import tile_group
 from pnp.sheets.page import fmt_scale, footer_text, page_svg
 from pnp.templates import Paper
 from pnp.text import fit_size
+
+
+SIZE_STEP = 0.5  # mm between the tile sizes an aid tries
+
+
+def tile_sizes(sizes: dict) -> list[float]:
+    """Tile sizes to try (flat to flat, mm), largest first, from an aid's template."""
+    out, s = [], sizes["tile_max"]
+    while s >= sizes["tile_min"] - 1e-9:
+        out.append(round(s, 3))
+        s -= SIZE_STEP
+    return out
+
+
+def colour_name(colour: str, t: Messages) -> str:
+    """A tile colour as the aid prints it, in the aid's language."""
+    try:
+        return t(f"aids.{colour}")
+    except KeyError:
+        return colour.capitalize()
 
 
 def tile_extent(flat_to_flat: float, orientation: str) -> tuple[float, float]:

@@ -127,7 +127,8 @@ def text(content: str, centre: tuple[float, float], size: float, style: Style, *
          anchor: str = "middle", color: str | None = None):
     """One line whose capitals are centred on `centre` (its x is the start, middle or
     end, by `anchor`)."""
-    element = svg.text(content, centre, size, style, weight=weight, anchor=anchor, color=color or style.color("card_text"))
+    element = svg.text(content, centre, size, style, weight=weight, anchor=anchor,
+                       color=color or style.color("card_text"))
     element["font-family"] = family(style, weight)
     return element
 
@@ -177,8 +178,8 @@ def fit_paragraph(content: str, box: Box, size: float, *, weight: str = "regular
     widest = max((text_width(t, fitted, weight) for t in lines), default=0.0)
     if paragraph.height > box.h + 1e-6 or widest > box.w + 1e-6:
         short = content if len(content) <= 40 else content[:37] + "..."
-        raise TextTooLong(f"{where + ': ' if where else ''}text '{short}' does not fit its {box.w:.1f} x {box.h:.1f} mm "
-                          f"box even at {min_size * 72 / 25.4:.1f} pt; shorten it or print it larger")
+        raise TextTooLong(f"{where + ': ' if where else ''}text '{short}' does not fit its {box.w:.1f} x "
+                          f"{box.h:.1f} mm box even at {min_size * 72 / 25.4:.1f} pt; shorten it or print it larger")
     return paragraph
 
 
@@ -341,18 +342,19 @@ def _fill(style: Style, color: str | None) -> str | None:
 
 
 def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *, size: float = 2.4,
-          weights: list[float] | None = None, where: str = ""):
+          weights: list[float] | None = None, min_size: float = MIN_TEXT, where: str = ""):
     """A table filling the box's width: a heading row, then one row per entry. Column
-    widths follow their content (or `weights`); cells wrap, and the whole table
-    shrinks until it fits the box's height. Returns (group, height used)."""
+    widths follow their content (or `weights`); cells wrap, and the whole table, all
+    in one size, shrinks (not below `min_size`) until it fits the box's height.
+    Returns (group, height used)."""
     n = len(columns)
-    for s in _sizes(size):
+    for s in text_sizes(size, min_size):
         widths = _column_widths(columns, rows, box.w, s, weights)
         try:
             heads = [fit_paragraph(c, Box(0, 0, w - 2 * CELL_PAD, 4 * s * LINE_BOX), s, weight="condensed-bold",
-                                   where=where) for c, w in zip(columns, widths)]
+                                   min_size=s, where=where) for c, w in zip(columns, widths)]
             cells = [[fit_paragraph(c.text, Box(0, 0, w - 2 * CELL_PAD, 14 * s * LINE_BOX), s,
-                                    weight="condensed-bold" if c.bold else "condensed", where=where)
+                                    weight="condensed-bold" if c.bold else "condensed", min_size=s, where=where)
                       for c, w in zip(row, widths)] for row in rows]
         except TextTooLong:
             continue
@@ -369,8 +371,8 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     xs = [box.x + sum(widths[:i]) for i in range(n)]
     g.add(svg.rect(box.x, y, box.w, head_h, fill=style.color("table_header")))
     for x, w, p in zip(xs, widths, heads):
-        g.add(draw_paragraph(p, Box(x + CELL_PAD, y, w - 2 * CELL_PAD, head_h), style, weight="condensed-bold", align="center",
-                             valign="middle"))
+        g.add(draw_paragraph(p, Box(x + CELL_PAD, y, w - 2 * CELL_PAD, head_h), style, weight="condensed-bold",
+                             align="center", valign="middle"))
     y += head_h
     for row, ps, h in zip(rows, cells, row_hs):
         for x, w, cell, p in zip(xs, widths, row, ps):
@@ -395,11 +397,14 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     return g, y - box.y
 
 
-def _sizes(size: float):
+def text_sizes(size: float, min_size: float = MIN_TEXT):
+    """Text sizes to try, from `size` down to `min_size` in steps of 7%; the last is
+    `min_size` itself."""
     s = size
-    while s >= MIN_TEXT - 1e-9:
+    while s > min_size + 1e-9:
         yield s
         s *= 0.93
+    yield min_size
 
 
 def _column_widths(columns: list[str], rows: list[list[Cell]], width: float, size: float,
@@ -502,16 +507,12 @@ def stack(items: list[Item], box: Box, size: float, style: Style, *, gap: float 
     common size that fits the box (`gap` is in line heights between paragraphs).
     Returns (group, height used)."""
     items = [i for i in items if i.text]
-    for s in _sizes(max(size, min_size)):
-        if s < min_size - 1e-9:
-            break
+    for s in text_sizes(max(size, min_size), min_size):
         ps = [Paragraph(wrap(i.text, s, box.w, i.weight), s, leading) for i in items]
         widest = max((text_width(t, s, i.weight) for p, i in zip(ps, items) for t in p.lines), default=0.0)
         height = sum(p.height for p in ps) + gap * s * max(0, len(ps) - 1)
         if height <= box.h + 1e-6 and widest <= box.w + 1e-6:
             break
-    else:
-        s = min_size
     if height > box.h + 1e-6 or widest > box.w + 1e-6:
         first = items[0].text if items else ""
         raise TextTooLong(f"{where + ': ' if where else ''}text '{first[:37]}...' does not fit its {box.w:.1f} x "

@@ -93,7 +93,8 @@ def _format(name: str, spec) -> Format:
         return Format(name, page=(page[0], page[1]))
     if "width" not in spec or "height" not in spec:
         raise DataError(_path(), where, "needs width and height, page: [columns, rows], or diameter")
-    return Format(name, width=_length(f"{where}.width", spec["width"]), height=_length(f"{where}.height", spec["height"]))
+    return Format(name, width=_length(f"{where}.width", spec["width"]),
+                  height=_length(f"{where}.height", spec["height"]))
 
 
 @cache

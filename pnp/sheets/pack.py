@@ -269,7 +269,8 @@ def _separation(above: PieceSize, spacing: dict[bool, Spacing], below: PieceSize
 
 def _page(page_blocks: list[_Block], f: Frame, spacing: dict[bool, Spacing]) -> PageLayout:
     last = page_blocks[-1]
-    bottom = last.y0 - last.size.height / 2 + last.rows * last.size.height + (last.rows - 1) * spacing[last.size.round].gap
+    gap = spacing[last.size.round].gap
+    bottom = last.y0 - last.size.height / 2 + last.rows * last.size.height + (last.rows - 1) * gap
     shift = (f.top + f.height - bottom) / 2
     layout = PageLayout()
     for b in page_blocks:
