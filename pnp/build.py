@@ -23,7 +23,7 @@ from pnp.components import Component, PrintOptions
 from pnp.errors import PnpError
 from pnp.model.game import Game
 from pnp.output import OutputDir, atomic_write
-from pnp.pdf import Section, assemble, svg_to_png
+from pnp.pdf import Section, assemble, render_pages, svg_to_png
 from pnp.render import svg
 from pnp.templates import Paper
 
@@ -166,26 +166,26 @@ def safe_stem(text: str) -> str:
 
 def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir, png: bool) -> dict[str, int]:
     files: dict[str, int] = {}
-    sections = [Section("Calibration and contents", [scaled(calibration_page(game, options.paper, options.style,
-                                                                              built, options), options.scale)])]
-    for b in built:
+    calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
+    documents = [(b, doc, [scaled(p, options.scale) for p in doc.pages]) for b in built for doc in b.component.documents]
+    render_pages([calibration] + [p for _, _, pages in documents for p in pages])  # every page once, all cores
+    sections = [Section("Calibration and contents", [calibration])]
+    for b, doc, pages in documents:
         c = b.component
-        for name, text in c.svgs.items():
-            out.write(name, text)
-            files[name] = 0
-        for i, doc in enumerate(c.documents):
-            pages = [scaled(p, options.scale) for p in doc.pages]
-            section = Section(c.title, pages, doc.trim_inset, doc.bleed)
-            out.write(doc.filename, assemble([section], f"{game.title}: {doc.title}"))
-            files[doc.filename] = len(pages)
-            b.files[doc.filename] = len(pages)
-            if i == 0:
-                sections.append(section)
-            if png and i == 0:
+        section = Section(c.title, pages, doc.trim_inset, doc.bleed)
+        out.write(doc.filename, assemble([section], f"{game.title}: {doc.title}"))
+        files[doc.filename] = b.files[doc.filename] = len(pages)
+        if doc is c.documents[0]:
+            sections.append(section)
+            if png:
                 for n, page in enumerate(pages, 1):
                     name = f"png/{c.key}-{n:02d}.png"
                     out.write(name, svg_to_png(page, dpi=60))
                     files[name] = 0
+    for b in built:
+        for name, text in b.component.svgs.items():
+            out.write(name, text)
+            files[name] = 0
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
     out.write(kit_name, assemble(sections, f"{game.title}: print kit", subject="complete print-and-play kit"))
     files[kit_name] = sum(len(s.pages) for s in sections)

@@ -391,5 +391,22 @@ def import_tile_code(code, tile_id, color):
     click.echo(tile_yaml(tile, indent=""))
 
 
+@import_.command(name="18xx-maker")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("--out", "out", type=click.Path(file_okay=False), required=True, help="The game folder to write.")
+@click.option("--library", type=click.Path(file_okay=False), default=None,
+              help="18xx-maker's folder holding tiles/*.json [the game file's folder's parent].")
+@user_errors
+def import_maker(source, out, library):
+    """Convert an 18xx-maker game (GAME.json) into a pnp game folder, with
+    import-report.md listing what could not be converted."""
+    from pnp.importers.maker_game import REPORT, import_game
+
+    result = import_game(Path(source), Path(out), tiles_folder=Path(library) if library else None)
+    click.echo(f"{result.title}: imported into {out}/ ({result.hexes} map hexes, {result.tile_pieces} tiles; "
+               f"{', '.join(f for f in result.files if f != REPORT)})")
+    click.echo(f"{result.report.summary()}; see {Path(out) / REPORT}")
+
+
 if __name__ == "__main__":
     main()

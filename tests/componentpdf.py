@@ -5,14 +5,18 @@ size), the text inside it, and the filled grounds of backs."""
 from __future__ import annotations
 
 import importlib
-import math
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pdfplumber
+from pdfminer.converter import PDFPageAggregator
+from pdfminer.layout import LTChar
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
 
-from pdfpaths import PaintedPath, read_paths, rectangles
+from pdfpaths import PaintedPath, circles, read_paths, rectangles
 from pnp.components import PrintOptions, write_component
 from pnp.load import load_game
 from pnp.output import OutputDir
@@ -74,29 +78,9 @@ def outlines(paths: list[PaintedPath], sizes: list[tuple[float, float]], tol: fl
     for x0, y0, x1, y1 in rectangles(paths):
         if any(abs(x1 - x0 - w) <= tol and abs(y1 - y0 - h) <= tol for w, h in sizes):
             found.append(Box(x0, y0, x1, y1))
-    for cx, cy, d in discs(paths):
+    for cx, cy, d in circles(paths):
         if any(w == h and abs(d - w) <= tol for w, h in sizes):
             found.append(Box(cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2, True))
-    return found
-
-
-def discs(paths: list[PaintedPath]) -> list[tuple[float, float, float]]:
-    """Stroked closed curves whose points all lie on one circle, as (cx, cy, diameter).
-    The diameter is the width: a curve's end points include its leftmost and rightmost
-    points but not always its top and bottom, so the height can read short."""
-    found = []
-    for path in paths:
-        if not path.stroked:
-            continue
-        for sub in path.subpaths:
-            if not (sub.curved and len(sub.points) >= 3):
-                continue
-            left = min(sub.points)
-            right = max(sub.points)
-            d = right[0] - left[0]
-            centre = ((left[0] + right[0]) / 2, left[1])
-            if d > 0 and all(abs(math.dist(p, centre) - d / 2) < 0.02 * d for p in sub.points):
-                found.append((centre[0], centre[1], d))
     return found
 
 
@@ -127,10 +111,29 @@ class Char:
     y1: float
 
 
+class _CharsOnly(PDFPageAggregator):
+    """pdfplumber's reader (pdfminer) without its work on paths: letters are all the
+    text checks need, and card pages hold many paths."""
+
+    def paint_path(self, gstate, stroke, fill, evenodd, path):
+        pass
+
+
 def page_chars(pdf: Path) -> list[list[Char]]:
-    with pdfplumber.open(str(pdf)) as doc:
-        return [[Char(c["text"], c["x0"] * PT_TO_MM, c["top"] * PT_TO_MM, c["x1"] * PT_TO_MM, c["bottom"] * PT_TO_MM)
-                 for c in page.chars] for page in doc.pages]
+    """Every letter of every page with its box in mm (y down from the page top), as
+    pdfplumber would report it."""
+    out = []
+    with open(pdf, "rb") as handle:
+        document = PDFDocument(PDFParser(handle))
+        resources = PDFResourceManager()
+        device = _CharsOnly(resources, laparams=None)
+        interpreter = PDFPageInterpreter(resources, device)
+        for page in PDFPage.create_pages(document):
+            interpreter.process_page(page)
+            top = page.mediabox[3]
+            out.append([Char(o.get_text(), o.x0 * PT_TO_MM, (top - o.y1) * PT_TO_MM, o.x1 * PT_TO_MM,
+                             (top - o.y0) * PT_TO_MM) for o in device.get_result() if isinstance(o, LTChar)])
+    return out
 
 
 def inside(c: Char, box: Box, margin: float = 0.0) -> bool:

@@ -156,16 +156,19 @@ def rectangles(paths: list[PaintedPath]):
 
 
 def circles(paths: list[PaintedPath]):
-    """Stroked closed curved subpaths, as (cx, cy, diameter) in mm."""
+    """Stroked closed curved subpaths whose points all lie on one circle, as (cx, cy,
+    diameter) in mm. The diameter is measured across: a circle's curve segments end at
+    its leftmost and rightmost points, but not always at its top and bottom."""
     found = []
     for path in paths:
         if not path.stroked:
             continue
         for sub in path.subpaths:
-            if sub.curved and len(sub.points) >= 4:
-                xs = [p[0] for p in sub.points]
-                ys = [p[1] for p in sub.points]
-                w, h = max(xs) - min(xs), max(ys) - min(ys)
-                if abs(w - h) < 0.05 * max(w, h, 1e-9):
-                    found.append(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2, (w + h) / 2))
+            if not (sub.curved and len(sub.points) >= 3):
+                continue
+            left, right = min(sub.points), max(sub.points)
+            d = right[0] - left[0]
+            centre = ((left[0] + right[0]) / 2, left[1])
+            if d > 0 and all(abs(math.dist(p, centre) - d / 2) < 0.02 * d for p in sub.points):
+                found.append((centre[0], centre[1], d))
     return found

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 import yaml
 
+from pdfpaths import circles
 from componentpdf import KINDS, Box, build_pdf, filled_rectangles, game, printed, read_back, text_in
 from conftest import run
 from pnp.components.cardsheet import context
@@ -139,6 +140,8 @@ def test_46_company_markers_and_the_round_marker(built_1860):
     assert texts.count("Round") == 1
     symbols = Counter(t.replace("IPO", "").replace("REV", "").strip() for t in company_markers)
     assert set(symbols.values()) == {3} and len(symbols) == 8
+    # the cut lines are the only stroked circles on the sheet (badge rings are filled)
+    assert sum(len(circles(page)) for page in doc.paths) == 22 + 25
 
 
 def test_every_game_card_is_printed_as_often_as_listed(built_1860):
@@ -294,3 +297,15 @@ def test_a_long_card_without_a_size_grows_to_a_larger_format(game_copy, tmp_path
     doc = read_back(tmp_path / "cards.pdf")
     priority = [b for n, b in doc.outlines(all_card_sizes()) if text_in(doc.chars[n], b).startswith("Priority Deal")]
     assert len(priority) == 1 and priority[0].size[0] > 100  # A6 or larger, not mini-euro
+
+
+def test_destination_is_printed_where_a_company_has_one(game_copy):
+    import pnp.components.charters as charters
+    from pnp.load import load_game
+
+    folder = game_copy("1860")
+    path = folder / "companies.yaml"
+    path.write_text(path.read_text().replace("    home_name: Cowes\n", "    home_name: Cowes\n    destination: Ventnor\n", 1))
+    pages = charters.build(load_game(folder), options("1860")).pages
+    assert ">Destination<" in pages[0] and ">Ventnor<" in pages[0]
+    assert sum(page.count(">Destination<") for page in pages) == 1  # only the C&N has one

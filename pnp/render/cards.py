@@ -273,7 +273,8 @@ def badge(symbol: str, centre: tuple[float, float], diameter: float, fill: str, 
     if inner:
         g.add(svg.circle(centre, r * 0.72, fill=inner))
     else:
-        g.add(svg.circle(centre, r - ring_width * 1.6, fill="none", stroke=ring or ink, stroke_width=fmt(ring_width)))
+        mid = r - ring_width * 1.6
+        g.add(annulus(centre, mid + ring_width / 2, mid - ring_width / 2, ring or ink))
     room = diameter * 0.72 if inner else diameter - ring_width * 4.4
     if caption:
         size = fit_size(symbol, room * 0.86, diameter * 0.28, "bold", min_size=0.5)
@@ -284,6 +285,17 @@ def badge(symbol: str, centre: tuple[float, float], diameter: float, fill: str, 
         size = fit_size(symbol, room * 0.84, diameter * 0.34, "bold", min_size=0.5)
         g.add(text(symbol, centre, size, style, weight="bold", color=ink))
     return g
+
+
+def annulus(centre: tuple[float, float], outer: float, inner: float, color: str):
+    """A filled ring. Filled rather than stroked, so the only stroked circles on a
+    sheet of tokens are the cut lines."""
+    cx, cy = centre
+    d = ""
+    for r in (outer, inner):
+        d += (f"M{fmt(cx - r)},{fmt(cy)}A{fmt(r)},{fmt(r)} 0 1 0 {fmt(cx + r)},{fmt(cy)}"
+              f"A{fmt(r)},{fmt(r)} 0 1 0 {fmt(cx - r)},{fmt(cy)}Z")
+    return svg.SVG.path(d=d, fill=color, fill_rule="evenodd")
 
 
 def swatch(box: Box, color: str, style: Style):

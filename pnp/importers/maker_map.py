@@ -1,0 +1,356 @@
+"""An 18xx-maker map as pnp's `map.yaml`: every hex (its colour, name and face), the
+map's variants, the hex sides and crossing costs drawn on the map as a whole, and the
+companies' homes marked in its cities.
+
+18xx-maker names a hex by letters and a number. A flat map ("horizontal" in
+18xx-maker) has lettered columns and numbered rows, a pointy map lettered rows and
+numbered columns; both use doubled coordinates, as pnp does. `map` is one map or a
+list: the first is the map, the others variants of it (`copy` starts a variant from
+another map's hexes, `remove` takes some away).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from pnp.geometry.grid import GridPos, centre
+from pnp.importers.maker_hex import border_type, money_pattern, number, read_maker_hex
+from pnp.importers.maker_report import Report
+from pnp.model.map import Coordinates
+
+HEX_COLOURS = {None: "white", "plain": "white", "white": "white", "yellow": "yellow", "green": "green",
+               "brown": "brown", "gray": "gray", "grey": "gray", "offboard": "red", "red": "red",
+               "water": "blue", "blue": "blue"}
+# Colours a game defines for itself, printed as the nearest pnp ground.
+NEAR_COLOURS = {"offboard2": "red", "mineralRed": "red", "lightlightGray": "gray", "lightGray": "gray",
+                "darkGray": "gray", "mountain": "white", "russet": "brown"}
+COORDINATE = re.compile(r"^([A-Z]+)(\d+)$")
+POINT = re.compile(r"^([A-Z]+\d+)(?:p(\d)|s(\d)|a(-?[\d.]+)(?:p(-?[\d.]+))?)$")
+
+
+@dataclass
+class MapHexOut:
+    coord: str
+    color: str
+    name: str | None
+    face: dict
+    marks: list[tuple[int, str]] = field(default_factory=list)
+    where: str = "map"  # the source entry, e.g. "map.hexes[12] (B4)"
+
+
+@dataclass
+class MapResult:
+    data: dict  # map.yaml as plain data
+    hexes: int  # distinct coordinates on the base map
+    homes: dict[str, str]  # company symbol -> coordinate
+
+
+def map_list(game: dict) -> list[dict]:
+    maps = game.get("map")
+    if isinstance(maps, dict):
+        return [maps]
+    return [m for m in maps if isinstance(m, dict)] if isinstance(maps, list) else []
+
+
+def source_hex_count(game: dict) -> int:
+    """Distinct coordinates of the first map, as 18xx-maker lists them."""
+    maps = map_list(game)
+    if not maps:
+        return 0
+    return len({c for h in maps[0].get("hexes") or () if isinstance(h, dict) for c in h.get("hexes") or ()})
+
+
+def convert_map(game: dict, report: Report, *, pointy: bool, phases: tuple[str, ...],
+                companies: set[str]) -> MapResult | None:
+    maps = map_list(game)
+    if not maps:
+        report.note("map", "the game has no map")
+        return None
+    coords = Coordinates(orientation="pointy" if pointy else "flat", letters="rows" if pointy else "columns")
+    money = money_pattern((game.get("info") or {}).get("currency"))
+    base = _board(maps, 0, report, pointy, phases, coords, money)
+    data: dict = {"coordinates": {"orientation": coords.orientation, "letters": coords.letters}}
+    homes = _homes(base, companies, report)
+    data["hexes"] = _grouped(base.values())
+    variants = {}
+    for k in range(1, len(maps)):
+        variant = _board(maps, k, report, pointy, phases, coords, money)
+        key, value = _variant(maps[k], k, base, variant)
+        variants[key] = value
+    if variants:
+        data["variants"] = variants
+    decorations = _decorations(game, maps[0], report)
+    if decorations:
+        data["decorations"] = decorations
+    return MapResult(data, len(base), homes)
+
+
+# --- one map -------------------------------------------------------------------------
+
+
+def _hexes_of(maps: list[dict], k: int, seen: frozenset = frozenset()) -> list[tuple[str, dict]]:
+    """(where, hex) for map k, its `copy` first (less what it removes), in order."""
+    board = maps[k]
+    out = []
+    copy = board.get("copy")
+    if isinstance(copy, int) and 0 <= copy < len(maps) and copy not in seen | {k}:
+        removed = set(board.get("remove") or ())
+        for where, h in _hexes_of(maps, copy, seen | {k}):
+            kept = [c for c in h.get("hexes") or () if c not in removed]
+            if kept:
+                out.append((where, {**h, "hexes": kept}))
+    prefix = "map" if len(maps) == 1 else f"map[{k}]"
+    out += [(f"{prefix}.hexes[{i}]", h) for i, h in enumerate(board.get("hexes") or ()) if isinstance(h, dict)]
+    return _resolve_copies(out)
+
+
+def _resolve_copies(entries: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
+    """A hex may `copy` another hex by coordinate: its own keys win, the rest come
+    from the copied hex."""
+    by_coord = {c: h for _, h in entries for c in h.get("hexes") or ()}
+    out = []
+    for where, h in entries:
+        source = by_coord.get(h.get("copy")) if isinstance(h.get("copy"), str) else None
+        if source is not None and source is not h:
+            h = {**{k: v for k, v in source.items() if k != "hexes"}, **{k: v for k, v in h.items() if k != "copy"}}
+        out.append((where, h))
+    return out
+
+
+def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple[str, ...],
+           coords: Coordinates, money=None) -> dict[str, MapHexOut]:
+    board: dict[str, MapHexOut] = {}
+    for where, h in _hexes_of(maps, k):
+        reading = read_maker_hex(h, pointy=pointy, phases=phases, money=money)
+        colour = _colour(h.get("color"), report, where)
+        for coord in h.get("hexes") or ():
+            label = f"{where} ({coord})"
+            if not isinstance(coord, str) or not COORDINATE.match(coord):
+                report.lost(label, "not a coordinate such as B4; the hex is left out")
+                continue
+            for what in reading.lost:
+                report.lost(label, what)
+            if coord in board:
+                report.lost(label, f"{coord} is given again; this later entry replaces the earlier one, as 18xx-maker "
+                                   "draws it on top")
+            name = " / ".join(reading.names) or None
+            board[coord] = MapHexOut(coord, colour, name, _copy(reading.face), list(reading.marks), label)
+    _check_grid(board, coords, report, "map" if k == 0 else f"map[{k}]")
+    _map_sides(maps[k], board, coords, report, "map" if len(maps) == 1 else f"map[{k}]")
+    return board
+
+
+def _copy(face: dict) -> dict:
+    return {k: ([dict(x) for x in v] if isinstance(v, list) else (dict(v) if isinstance(v, dict) else v))
+            for k, v in face.items()}
+
+
+def _colour(colour, report: Report, where: str) -> str:
+    if colour in HEX_COLOURS:
+        return HEX_COLOURS[colour]
+    if isinstance(colour, str) and "/" in colour:
+        first = colour.split("/", 1)[0]
+        report.lost(where, f"two-coloured hex '{colour}', printed {HEX_COLOURS.get(first, 'white')}")
+        return HEX_COLOURS.get(first, "white")
+    near = NEAR_COLOURS.get(colour, "white")
+    report.lost(where, f"hex colour '{colour}', printed {near}")
+    return near
+
+
+def _check_grid(board: dict[str, MapHexOut], coords: Coordinates, report: Report, where: str) -> None:
+    """pnp's doubled coordinates put every hex on one parity of column + row; a hex
+    off it would sit between two others."""
+    parity = None
+    for coord in list(board):
+        pos = coords.parse(coord)
+        p = (pos.col + pos.row) % 2
+        if parity is None:
+            parity = p
+        elif p != parity:
+            report.lost(f"{where} ({coord})", "lies between hexes on the doubled grid; the hex is left out")
+            del board[coord]
+
+
+def _homes(board: dict[str, MapHexOut], companies: set[str], report: Report) -> dict[str, str]:
+    """A company's mark in a city is its home; pnp reserves the first city's slot."""
+    homes: dict[str, str] = {}
+    for coord, h in board.items():
+        for city, label in h.marks:
+            at = h.where
+            if label not in companies:
+                report.lost(at, f"mark '{label}' in a city (not a company of this game)")
+            elif label in homes:
+                report.lost(at, f"a second home for {label} (first at {homes[label]})")
+            else:
+                homes[label] = coord
+                if city > 0:
+                    report.lost(at, f"{label}'s home is the hex's city {city + 1}; pnp marks the home in the first city")
+        symbols = [label for _, label in h.marks if homes.get(label) == coord]
+        if len(symbols) > 1:
+            report.lost(h.where, f"homes of {', '.join(symbols)} in one hex; pnp marks only "
+                                              f"{symbols[0]}'s on the map (the charters name every home)")
+    return homes
+
+
+def _grouped(hexes) -> list[dict]:
+    """Identical hexes share one entry (`at` a list), in the order first given."""
+    groups: dict[str, dict] = {}
+    for h in hexes:
+        entry = {"color": h.color, **({"name": h.name} if h.name else {}), **h.face}
+        key = repr(sorted(entry.items()))
+        if key in groups:
+            groups[key]["at"].append(h.coord)
+        else:
+            groups[key] = {"at": [h.coord], **entry}
+    return [{**g, "at": g["at"][0] if len(g["at"]) == 1 else g["at"]} for g in groups.values()]
+
+
+def _variant(board: dict, k: int, base: dict[str, MapHexOut], hexes: dict[str, MapHexOut]) -> tuple[str, dict]:
+    title = str(board.get("name") or f"Map {k + 1}")
+    key = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or f"map-{k + 1}"
+    changed = [h for c, h in hexes.items() if c not in base or _differs(base[c], h)]
+    value: dict = {"title": title}
+    removed = sorted(set(base) - set(hexes), key=lambda c: (len(c), c))
+    if removed:
+        value["remove"] = removed
+    if changed:
+        value["hexes"] = _grouped(changed)
+    return key, value
+
+
+def _differs(a: MapHexOut, b: MapHexOut) -> bool:
+    return (a.color, a.name, repr(a.face)) != (b.color, b.name, repr(b.face))
+
+
+# --- sides drawn on the map as a whole ---------------------------------------------------
+
+
+def _map_sides(board_data: dict, board: dict[str, MapHexOut], coords: Coordinates, report: Report,
+               where: str) -> None:
+    """`borders` (lines through hex corners) become hex sides; `borderTexts` (a cost
+    in a circle on a side) put a cost on that side; `lines` cannot be printed."""
+    geometry = _Grid(board, coords)
+    for i, border in enumerate(board_data.get("borders") or ()):
+        at = f"{where}.borders[{i}]"
+        kind = border_type(border.get("color"))
+        points = [geometry.point(p) for p in border.get("coords") or ()]
+        if kind is None:
+            report.lost(at, f"a {border.get('color')} line along hex sides (pnp draws impassable, water, "
+                            "mountain, province, river and swamp sides)")
+            continue
+        missed = 0
+        for p, q in zip(points, points[1:]):
+            side = geometry.side(p, q) if p and q else None
+            if side is None:
+                missed += 1
+                continue
+            face = board[side[0]].face
+            borders = face.setdefault("borders", [])
+            if all(b["edge"] != side[1] for b in borders):
+                borders.append({"edge": side[1], "type": kind})
+        if missed:
+            report.lost(at, f"{missed} stretch{'es' if missed > 1 else ''} of a {border.get('color')} line that "
+                            "run{'' if missed > 1 else 's'} along no hex side")
+    for i, text in enumerate(board_data.get("borderTexts") or ()):
+        at = f"{where}.borderTexts[{i}]"
+        cost = number(text.get("cost"))
+        side = geometry.side_at(text.get("coord"))
+        if cost is None or side is None:
+            report.lost(at, f"a cost ({text.get('cost')}) printed off the hex sides at {text.get('coord')}")
+            continue
+        borders = board[side[0]].face.setdefault("borders", [])
+        existing = next((b for b in borders if b["edge"] == side[1]), None)
+        if existing is None:
+            borders.append({"edge": side[1], "type": border_type(text.get("bgColor")) or "water", "cost": cost})
+        else:
+            existing["cost"] = cost
+    for i, line in enumerate(board_data.get("lines") or ()):
+        report.lost(f"{where}.lines[{i}]", f"a {line.get('color')} line drawn across the map")
+
+
+class _Grid:
+    """Points on the map in units of the hex corner radius, for matching 18xx-maker's
+    map-wide lines to hex sides."""
+
+    def __init__(self, board: dict[str, MapHexOut], coords: Coordinates):
+        self.board = board
+        self.coords = coords
+        self.pointy = coords.orientation == "pointy"
+        self.centres = {c: centre(coords.parse(c), coords.orientation, 1.0) for c in board}
+
+    def _centre(self, coord: str):
+        if coord in self.centres:
+            return self.centres[coord]
+        try:
+            return centre(self.coords.parse(coord), self.coords.orientation, 1.0)
+        except ValueError:
+            return None
+
+    def point(self, text):
+        """`A1p3`: corner 3; `A1s2`: the middle of side 2; `A1a30p0.6`: 60 % of the way
+        out at 30 degrees."""
+        match = POINT.match(text) if isinstance(text, str) else None
+        if not match:
+            return None
+        base = self._centre(match.group(1))
+        if base is None:
+            return None
+        corner, side, angle, percent = match.group(2), match.group(3), match.group(4), match.group(5)
+        if corner:
+            bearing, reach = 60.0 * (int(corner) - 1) + (0.0 if self.pointy else 90.0), 1.0
+        elif side:
+            bearing, reach = 60.0 * (int(side) - 1) + (90.0 if self.pointy else 0.0), math.sqrt(3) / 2
+        else:
+            bearing = float(angle)
+            reach = float(percent if percent is not None else 1.0) * math.sqrt(3) / 2
+        b = math.radians(bearing)
+        return (base[0] - math.sin(b) * reach, base[1] + math.cos(b) * reach)
+
+    def side(self, p, q):
+        """(coordinate, pnp edge) of the hex side from corner p to corner q, on the
+        hex nearer the first point's name; None if p-q is no hex side."""
+        if abs(math.dist(p, q) - 1.0) > 1e-3:
+            return None
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        return self._side_through(mid)
+
+    def side_at(self, text):
+        p = self.point(text)
+        match = POINT.match(text) if isinstance(text, str) else None
+        if p is None or not match:
+            return None
+        c = self.centres.get(match.group(1))
+        if c is None or math.dist(p, c) < 0.75:
+            return None
+        # the side of the named hex facing the point
+        b = math.degrees(math.atan2(-(p[0] - c[0]), p[1] - c[1])) % 360.0
+        edge = round((b - (30.0 if self.pointy else 0.0)) / 60.0) % 6
+        return (match.group(1), edge)
+
+    def _side_through(self, mid):
+        for coord, c in self.centres.items():
+            if abs(math.dist(mid, c) - math.sqrt(3) / 2) < 1e-3:
+                b = math.degrees(math.atan2(-(mid[0] - c[0]), mid[1] - c[1])) % 360.0
+                return (coord, round((b - (30.0 if self.pointy else 0.0)) / 60.0) % 6)
+        return None
+
+
+# --- around the hexes ----------------------------------------------------------------
+
+
+def _decorations(game: dict, board: dict, report: Report) -> dict:
+    deco: dict = {}
+    if (game.get("info") or {}).get("background") == "water":
+        deco["background"] = "sea"
+    for key, what in (("roundTracker", "a round tracker"), ("players", "a player table"),
+                      ("market", "the stock market")):
+        if board.get(key):
+            report.lost(f"map.{key}", f"{what} printed on the map (pnp prints it as its own component)")
+    if board.get("title") is False:
+        report.note("map.title", "18xx-maker hides the title; pnp prints it")
+    return deco
+
+
+__all__ = ["convert_map", "source_hex_count", "map_list", "MapResult", "HEX_COLOURS"]
