@@ -31,6 +31,7 @@ from pnp.templates import Paper
 KIT: list[tuple[str, Callable[[Game], bool]]] = [
     ("tiles", lambda g: bool(g.manifest)),
     ("map", lambda g: g.part("map") is not None),
+    ("sections", lambda g: bool(g.part("sections"))),
     ("market", lambda g: g.market is not None),
     ("shares", lambda g: bool(g.companies)),
     ("charters", lambda g: bool(g.companies)),

@@ -312,9 +312,17 @@ def _board(placements: list[Placement]) -> tuple[Board, GridPos]:
             at = GridPos(pos.col + shift.col, pos.row + shift.row)
             coord = COORDINATES.name(at)
             face = move_face(cell.hex.face(), p.rotation, p.mirror)
-            hexes[coord] = MapHex(coord, at, cell.hex.color, cell.hex.label_name(), face)
+            hexes[coord] = MapHex(coord, at, cell.hex.color, cell.hex.label_name(), face, city=cell.hex.city,
+                                  sight=cell.hex.sight, lake=cell.hex.lake)
     ordered = dict(sorted(hexes.items(), key=lambda kv: (kv[1].pos.col, kv[1].pos.row)))
     return Board(COORDINATES, ordered, Decorations()), shift
+
+
+def section_board(section: Section) -> Board:
+    """One section on its own, as its file lays it out (unturned): a map section's piece."""
+    cells = tuple((cell.pos, cell) for cell in section.cells)
+    board, _ = _board([Placement(0, section, 0, "none", section.centre(), cells)])
+    return board
 
 
 def compose(game: Game, layout: str | Path) -> Composition:
@@ -356,4 +364,4 @@ def report_text(report: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["compose", "Composition", "Placement", "LayoutFile", "report_json", "report_text", "layout_path"]
+__all__ = ["compose", "section_board", "Composition", "Placement", "LayoutFile", "report_json", "report_text", "layout_path"]

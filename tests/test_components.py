@@ -128,20 +128,21 @@ def test_eight_charters_on_half_pages_with_tokens_and_phases(built_1860):
         assert "Train limit" in text and "Southern Railway forms" in text
 
 
-def test_46_company_markers_and_the_round_marker(built_1860):
+def test_tokens_pdf_holds_exactly_the_46_company_markers(built_1860):
+    """The publisher's 46 company markers and nothing else: the round marker is no
+    company's, and is printed beside the round tracker (tests/test_market.py)."""
     doc = built_1860["tokens"]
     stations = doc.outlines([(9.5, 9.5)])
     markers = doc.outlines([(12.7, 12.7)])
     assert all(box.round for _, box in stations + markers)
     assert len(stations) == 22
+    assert len(stations) + len(markers) == 46
     texts = [text_in(doc.chars[n], box) for n, box in markers]
-    company_markers = [t for t in texts if t != "Round"]
-    assert len(stations) + len(company_markers) == 46
-    assert texts.count("Round") == 1
-    symbols = Counter(t.replace("IPO", "").replace("REV", "").strip() for t in company_markers)
+    assert "Round" not in texts
+    symbols = Counter(t.replace("IPO", "").replace("REV", "").strip() for t in texts)
     assert set(symbols.values()) == {3} and len(symbols) == 8
     # the cut lines are the only stroked circles on the sheet (badge rings are filled)
-    assert sum(len(circles(page)) for page in doc.paths) == 22 + 25
+    assert sum(len(circles(page)) for page in doc.paths) == 46
 
 
 def test_every_game_card_is_printed_as_often_as_listed(built_1860):
@@ -228,7 +229,7 @@ def test_german_labels(tmp_path):
     assert not any("Director's" in t for t in texts)
     assert any("Cowes & Newport" in t for t in texts)  # the game's own names stay
     for kind, words in (("charters", ("Phasen", "Kapital (CC)", "Lok-Limit")), ("trains", ("Beginnt Phase 1",)),
-                        ("privates", ("Wert £30", "Einnahmen £5")), ("tokens", ("Runde",))):
+                        ("privates", ("Wert £30", "Einnahmen £5")), ("tokens", ("EINN",))):
         pages = "".join(component(kind, lang="de").pages)  # the words as drawn, without printing again
         for word in words:
             assert f">{word}<" in pages, (kind, word)
@@ -248,10 +249,10 @@ def test_rebuilds_are_byte_identical(tmp_path, built_1860):
 def test_each_command_writes_its_pdf_and_svgs(tmp_path):
     result = run("tokens", "1860", "--out", tmp_path, "--paper", "letter", "--no-crop-marks", "--bleed", "0.5mm")
     assert result.exit_code == 0, result.output
-    assert "47 tokens and markers" in result.output
+    assert "46 tokens and markers" in result.output
     assert (tmp_path / "tokens.pdf").exists()
     svgs = sorted(p.name for p in (tmp_path / "tokens").glob("*.svg"))
-    assert "station-C_N.svg" in svgs and "round.svg" in svgs and "station-C_N-back.svg" in svgs
+    assert "station-C_N.svg" in svgs and "station-C_N-back.svg" in svgs and "round.svg" not in svgs
 
 
 @pytest.mark.parametrize("args, message", [

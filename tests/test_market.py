@@ -7,6 +7,7 @@ par chart, revenue track and round tracker, and byte-identical rebuilds."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import replace
 from functools import cache
@@ -18,7 +19,7 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import run
-from pdfpaths import read_paths, rectangles
+from pdfpaths import circles, read_paths, rectangles
 from pnp.cli import cell_size_option, print_options
 from pnp.components import write_component
 from pnp.components.market import build
@@ -371,6 +372,25 @@ def test_round_tracker_with_phases(market_1860):
             column = doc.pages[page].crop((middle - half, label["top"], middle + half, label["top"] + 110))
             below = " ".join((column.extract_text(x_tolerance=1) or "").split())
         assert f"Operating Round {k}, {note}" in below
+
+
+def test_round_marker_is_cut_out_beside_the_round_tracker(market_1860):
+    """The round marker is printed on the tracker's page, not among the tokens: one disc
+    of the marker's size with its own round cut line, "Round" inside it, right of the
+    last round space."""
+    pdf = market_1860 / "market-sections.pdf"
+    page = aid_page(pdf, "1860: Rounds")
+    diameter = component_format("marker").diameter
+    discs = [c for c in circles(read_paths(pdf)[page]) if abs(c[2] - diameter) <= 0.1]
+    assert len(discs) == 1
+    cx, cy, d = discs[0]
+    found = words(pdf, page)
+    middles = [((w["x0"] + w["x1"]) / 2 * PT, (w["top"] + w["bottom"]) / 2 * PT) for w in found if w["text"] == "Round"]
+    assert len([m for m in middles if math.dist(m, (cx, cy)) < 1.0]) == 1
+    last = next(w for i, w in enumerate(found) if w["text"] == "OR" and found[i + 1]["text"] == "3")
+    assert cx - d / 2 > last["x1"] * PT + 1.25 * CELL[0] / 2 - 5  # beside the last space, not on it
+    for kind in ("par-chart", "revenue-track"):  # the other aids carry no marker
+        assert "Round" not in (market_1860 / f"{kind}.svg").read_text()
 
 
 def test_rounds_follow_the_phases_when_the_data_lists_none():

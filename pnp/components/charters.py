@@ -2,8 +2,8 @@
 carries its badge, name, home and a space for each station token with its cost; below,
 a treasury and a place for trains on the left, and on the right the phase table as the
 game prints it on every charter (phase, the train that starts it, tile colours,
-operating rounds, train limit, what rusts, events). The destination is printed where
-the company has one."""
+operating rounds, train limit, what rusts or becomes obsolete, events). The
+destination is printed where the company has one."""
 
 from __future__ import annotations
 
@@ -73,20 +73,42 @@ def token_spaces(c: Company, ctx: Context, box: Box, ink: str, *, align: str = "
 def phase_rows(game: Game, ctx: Context) -> tuple[list[str], list[list[Cell]]]:
     t = ctx.t
     columns = [t("charter.phase"), t("charter.train"), t("charter.tiles"), t("charter.rounds"), t("charter.limit"),
-               t("charter.rusts"), t("charter.events")]
+               retired_heading(game, ctx), t("charter.events")]
     rows = []
     for phase in game.phases:
-        rusted = [tr.name for tr in game.trains if phase.on and tr.rusts_on == phase.on]
         rows.append([
             Cell(phase.name, bold=True),
             Cell(phase.on or "–", bold=bool(phase.on)),
             Cell(swatches=tuple(phase.tiles)),
             Cell(str(phase.operating_rounds)),
             Cell(str(phase.train_limit)),
-            Cell(", ".join(rusted) or "–"),
+            Cell(retired_text(game, phase, ctx) or "–"),
             Cell(events_text(phase, ctx), align="left"),
         ])
     return columns, rows
+
+
+def retired_heading(game: Game, ctx: Context) -> str:
+    """The column of trains a phase retires: "Rusts", or "Obsolete" in a game whose
+    trains only become obsolete (18-XY turns them over instead)."""
+    rusting = any(tr.rusts_on for tr in game.trains)
+    obsolete = any(tr.obsolete_on for tr in game.trains)
+    return ctx.t("charter.obsolete") if obsolete and not rusting else ctx.t("charter.rusts")
+
+
+def retired_text(game: Game, phase: Phase, ctx: Context) -> str:
+    """The trains the phase's first train rusts, then those it makes obsolete; under a
+    "Rusts" heading the obsolete ones say so ("obsolete: 2")."""
+    if not phase.on:
+        return ""
+    rusted = [tr.name for tr in game.trains if tr.rusts_on == phase.on]
+    obsolete = [tr.name for tr in game.trains if tr.obsolete_on == phase.on]
+    parts = [", ".join(rusted)] if rusted else []
+    if obsolete:
+        names = ", ".join(obsolete)
+        only_obsolete = retired_heading(game, ctx) == ctx.t("charter.obsolete")
+        parts.append(names if only_obsolete else ctx.t("charter.obsolete_trains", trains=names))
+    return "; ".join(parts)
 
 
 def events_text(phase: Phase, ctx: Context) -> str:

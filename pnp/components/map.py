@@ -10,7 +10,7 @@ from pnp.errors import PnpError
 from pnp.model.game import Game
 from pnp.model.map import Board, MapFile, Placements
 from pnp.placements import read_placements
-from pnp.render.map import MapArt, draw_map, map_spec
+from pnp.render.map import LegendWords, MapArt, draw_map, map_spec
 from pnp.sheets.paginate import paginate
 from pnp.templates import tile_layout
 
@@ -68,7 +68,7 @@ def map_art(game: Game, options: PrintOptions) -> tuple[Board, Placements, MapAr
     layout = read_placements(options.placements, game, board) if options.placements else Placements()
     art = draw_map(board, options.style, hex_mm=hex_size(options), title_lines=title_lines(game, board, layout),
                    companies=game.companies, placements=layout, tile_faces=tuple(e.tile for e in game.manifest),
-                   extras=map_extras(game, board, options))
+                   extras=map_extras(game, board, options), words=LegendWords.of(game.info))
     return board, layout, art
 
 

@@ -1,7 +1,8 @@
 """The stock market component: the market at real size (market.svg, and market.pdf on
 one page of its own size), the same split over pages of the chosen paper with overlap
 and marks (market-sections.pdf), and the market's companions, the par chart, revenue
-track and round tracker, each as its own SVG and as pages after the sections."""
+track and round tracker, each as its own SVG and as pages after the sections. The round
+marker is printed beside the round tracker, as a disc to cut out."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from dataclasses import replace
 from shapely import affinity
 
 from pnp.components import Component, Document, PrintOptions
+from pnp.components.cardsheet import context, piece
+from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
 from pnp.geometry.track import fmt
 from pnp.model.game import Game
@@ -17,10 +20,10 @@ from pnp.model.rules import Market, RoundTracker
 from pnp.render import svg
 from pnp.render.market import market_drawing
 from pnp.render.spaces import Artwork, label_band
-from pnp.render.trackers import par_chart_drawing, revenue_track_drawing, round_tracker_drawing
+from pnp.render.trackers import Cutout, par_chart_drawing, revenue_track_drawing, round_tracker_drawing
 from pnp.sheets import pack
 from pnp.sheets.formats import component_format, sheet_spec
-from pnp.sheets.page import PieceArt, compose
+from pnp.sheets.page import CUT_WIDTH, PieceArt, compose, outlines_path
 from pnp.sheets.paginate import Drawing, paginate
 from pnp.sheets.paginate import crop_marks as crop_marks_around
 from pnp.templates import MarketSizes, Paper, market_sizes
@@ -53,8 +56,28 @@ def drawings(game: Game, market: Market, options: PrintOptions) -> list[Artwork]
     if market.revenue_track:
         out.append(revenue_track_drawing(market.revenue_track, game.title, style, sizes, width))
     out.append(round_tracker_drawing(market.round_tracker or RoundTracker(), game.phases, game.title, style, sizes,
-                                     width))
+                                     width, markers=round_marker_cutouts(game, options)))
     return [d for d in out if d is not None]
+
+
+def round_markers(game: Game) -> int:
+    """Round markers for the tracker: as many as the companies' data counts as their
+    own (`markers: {round: n}`), else the one every round tracker needs."""
+    return sum(c.marker_counts().get("round", 0) for c in game.companies) or 1
+
+
+def round_marker_cutouts(game: Game, options: PrintOptions) -> tuple[Cutout, ...]:
+    """The round marker as the tokens sheet would print it (a marker-sized disc with
+    bleed), with its own round cut line."""
+    ctx = context(game, options)
+    d = component_format("marker").diameter
+    made = piece("round", (d, d), round_marker_face(ctx, d), None, ctx.bleed)
+    art = svg.group()
+    if made.front_bleed is not None:
+        art.add(made.front_bleed)
+    art.add(made.front)
+    art.add(outlines_path([pack.Outline(0.0, 0.0, d, d, round=True)], options.style.color("cut"), CUT_WIDTH))
+    return (Cutout(art, d, d + 2 * ctx.bleed, ctx.t("marker.round_cutout")),) * round_markers(game)
 
 
 def aid_frame(paper: Paper) -> pack.Frame:

@@ -1,8 +1,9 @@
 """Tokens: every company's station tokens and its markers (share price, IPO par,
 revenue ...), as the data counts them (`Company.marker_counts()`), as round pieces with
-bleed and a cut outline for a punch; and the round marker where the game has a round
-tracker. Station tokens are sized to sit in a tile's city circle, markers to a
-half-inch punch (templates/components.yaml).
+bleed and a cut outline for a punch. Station tokens are sized to sit in a tile's city
+circle, markers to a half-inch punch (templates/components.yaml). The round marker is
+no company's: it is printed beside the round tracker it moves on (`components/market.py`),
+drawn by `round_marker_face` here.
 
 Each kind looks different at a glance: a station token and the share price marker
 are the company's badge; the IPO marker is the badge on a white middle; the revenue
@@ -27,13 +28,13 @@ KIND_ORDER = ("station", "market", "ipo", "revenue", "other")
 class Token:
     key: str
     kind: str
-    company: Company | None
+    company: Company
     count: int
 
 
 def tokens(game: Game) -> list[Token]:
-    """Station tokens of every company first (one size), then every company's markers,
-    then the round marker: pieces of one size sit together on the sheet."""
+    """Station tokens of every company first (one size), then every company's markers:
+    pieces of one size sit together on the sheet."""
     out = []
     for c in game.companies:
         counts = c.marker_counts()
@@ -44,22 +45,11 @@ def tokens(game: Game) -> list[Token]:
         for kind in sorted((k for k in counts if k not in ("station", "round")), key=kind_rank):
             if counts[kind]:
                 out.append(Token(f"{kind}-{c.symbol}", kind, c, counts[kind]))
-    rounds = round_markers(game)
-    if rounds:
-        out.append(Token("round", "round", None, rounds))
     return out
 
 
 def kind_rank(kind: str) -> int:
     return KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
-
-
-def round_markers(game: Game) -> int:
-    """One round marker where the game has a round tracker for it to move on, plus any
-    a company counts as its own."""
-    own = sum(c.marker_counts().get("round", 0) for c in game.companies)
-    tracker = game.market is not None and getattr(game.market, "round_tracker", None) is not None
-    return own or (1 if tracker else 0)
 
 
 def company_marker_count(game: Game) -> int:
@@ -71,9 +61,6 @@ def face(token: Token, ctx: Context, diameter: float, *, back: bool = False) -> 
     centre = (diameter / 2, diameter / 2)
     ground = style.color("card_ground")
     c = token.company
-    if c is None:
-        fill, ink = style.color("card_back"), style.color("card_back_text")
-        return Face(disc=fill, art=[badge(t("marker.round"), centre, diameter, fill, ink, style)])
     if token.kind == "station" and back:
         ink = ink_on(ground, c.color, style)
         return Face(disc=ground, art=[badge(c.symbol, centre, diameter, ground, ink, style, ring=ink)])
@@ -83,6 +70,13 @@ def face(token: Token, ctx: Context, diameter: float, *, back: bool = False) -> 
                                              caption=t("marker.ipo"))])
     caption = None if token.kind in ("station", "market") else caption_for(token.kind, ctx)
     return Face(disc=c.color, art=[badge(c.symbol, centre, diameter, c.color, c.text_color, style, caption=caption)])
+
+
+def round_marker_face(ctx: Context, diameter: float) -> Face:
+    """The round marker: "Round" on the colour of the game's card backs."""
+    fill, ink = ctx.style.color("card_back"), ctx.style.color("card_back_text")
+    centre = (diameter / 2, diameter / 2)
+    return Face(disc=fill, art=[badge(ctx.t("marker.round"), centre, diameter, fill, ink, ctx.style)])
 
 
 def caption_for(kind: str, ctx: Context) -> str:
@@ -99,4 +93,4 @@ def build(game: Game, options: PrintOptions) -> Component:
         pieces += [made] * token.count
         names[token.key] = token.key
     return component("tokens", ctx.t("title.tokens"), pieces, ctx,
-                     expected=company_marker_count(game) + round_markers(game), names=names)
+                     expected=company_marker_count(game), names=names)

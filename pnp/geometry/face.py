@@ -45,6 +45,8 @@ TERRAIN_FONT = 15.0
 PHASE_BOX_HEIGHT = 22.0
 PHASE_FONT = 15.0
 HALT_FONT = 17.0
+FLIP_FONT = 17.0
+FLIP_MARK = "\u21c4"  # ⇄: the tile may also be laid face down, mirrored (18-XY's transparent tiles)
 
 EDGE_LOC_DISTANCE = 50.0
 CORNER_LOC_DISTANCE = 60.0
@@ -413,9 +415,11 @@ def _revenue_groups(face: TileFace) -> list[tuple[list[int], object]]:
 
 @lru_cache(maxsize=4096)
 def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None = None,
-                stage: str | None = None, text_angle: float = 0.0, inset: float = 5.0) -> FaceLayout:
+                stage: str | None = None, flippable: bool = False, text_angle: float = 0.0,
+                inset: float = 5.0) -> FaceLayout:
     """Lay out a face. `text_angle` turns every text so it reads upright once the face
-    is turned (a pointy hex or a rotated tile)."""
+    is turned (a pointy hex or a rotated tile). A `flippable` tile gets the flip mark
+    in a free spot near the rim, after its id."""
     area = hex_polygon().buffer(-inset, join_style=2)
     occupied = Occupancy(area)
     stops, through = _place_stops(face)
@@ -508,6 +512,12 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         point = take((p, text_box(tile_id, ID_FONT, p, angle=text_angle)) for p in spots)
         texts.append(PlacedText("id", tile_id, point, ID_FONT))
 
+    if flippable:
+        spots = [(36, 72), (-36, 72), (36, -72), (-36, -72), (60, 40), (60, -40), (-60, 40), (-60, -40)]
+        spots += _rim((70.0, 64.0, 58.0, 50.0), 10)
+        point = take((p, text_box(FLIP_MARK, FLIP_FONT, p, angle=text_angle, weight="bold")) for p in spots)
+        texts.append(PlacedText("flip", FLIP_MARK, point, FLIP_FONT, "bold"))
+
     return FaceLayout(tuple(stops), tuple(track), tuple(revenues), tuple(rows), tuple(texts), icon,
                       text_angle, clash, tuple(_overpasses(track, stops)))
 
@@ -538,5 +548,5 @@ def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_ang
     return PhaseRow(centre, h, tuple(boxes))
 
 
-__all__ = ["layout_face", "FaceLayout", "PlacedStop", "PlacedTrack", "PlacedText", "RevenueMark", "PhaseRow",
+__all__ = ["layout_face", "FLIP_MARK", "FaceLayout", "PlacedStop", "PlacedTrack", "PlacedText", "RevenueMark", "PhaseRow",
            "TRACK_WIDTH", "CASING_WIDTH", "APOTHEM", "End"]

@@ -3,4 +3,9 @@
 `maker_tiles` turns 18xx-maker's tile library into `data/tiles/`; `maker_face` reads
 one 18xx-maker hex (a tile or a map hex) into pnp's face fields, and `maker_geometry`
 knows where 18xx-maker draws things.
+
+`maker_game` turns a whole 18xx-maker game into a pnp game folder (`pnp import
+18xx-maker`): `maker_hex` reads a hex as far as pnp can print it; `maker_map`,
+`maker_manifest`, `maker_companies`, `maker_rules` and `maker_market` convert the
+parts; `maker_report` lists what could not be converted.
 """

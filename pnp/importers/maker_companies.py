@@ -224,7 +224,7 @@ def _percents(shares, report: Report | None = None, where: str = "") -> list[int
 # --- privates ------------------------------------------------------------------------
 
 
-def convert_privates(game: dict, report: Report, palette: Palette, companies: set[str]) -> dict | None:
+def convert_privates(game: dict, report: Report, palette: Palette) -> dict | None:
     privates = [p for p in game.get("privates") or () if isinstance(p, dict)]
     if not privates:
         return None

@@ -124,7 +124,7 @@ def convert(game: dict, source: Path, *, tiles_folder: Path | None = None) -> tu
         "game.yaml": info,
         "map.yaml": board.data if board else None,
         "companies.yaml": convert_companies(game, report, palette, board.homes if board else {}, par),
-        "privates.yaml": convert_privates(game, report, palette, symbols),
+        "privates.yaml": convert_privates(game, report, palette),
         "trains.yaml": trains,
         "phases.yaml": convert_phases(game, report, train_names),
         "market.yaml": market,
@@ -140,7 +140,10 @@ def convert(game: dict, source: Path, *, tiles_folder: Path | None = None) -> tu
 
 def _counts(report: Report, game: dict, board, tiles: TilesResult, parts: dict) -> None:
     source_hexes = source_hex_count(game)
-    report.counts["map"] = (f"{board.hexes} hexes (the source has {source_hexes})" if board else "no map in the source")
+    labels = len(board.data.get("decorations", {}).get("labels", ())) if board else 0
+    between = f"; {labels} between grid positions print as map labels" if labels else ""
+    report.counts["map"] = (f"{board.hexes} hexes (the source has {source_hexes}{between})" if board
+                            else "no map in the source")
     report.counts["tiles"] = (f"{tiles.pieces} tiles, {len(tiles.manifest)} kinds, {len(tiles.own)} of them the "
                               "game's own")
     for name, key in (("companies.yaml", "companies"), ("privates.yaml", "privates"), ("trains.yaml", "trains"),

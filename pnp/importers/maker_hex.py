@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from pnp.importers.maker_face import read_hex
 from pnp.importers.maker_geometry import bearing, placement
-from pnp.model.tile import TERRAIN_KINDS, TILE_COLOURS
+from pnp.model.tile import TERRAIN_KINDS
 
 POSITION_KEYS = ("x", "y", "angle", "percent", "rotation", "rotate", "side", "hidden")
 # What each element may keep for `read_hex`; anything else is taken out first.
@@ -119,7 +119,7 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
     amount in the game's currency (`20c`), which an off-board area may print as its
     label instead of a value."""
     out = HexReading()
-    data = {k: v for k, v in data.items() if v not in (None, [], {}, False)}
+    data = {k: v for k, v in data.items() if not _empty(v)}
     _take_names(data, out)
     _take_marks(data, out)
     terrain = _terrain(data, out)
@@ -132,11 +132,7 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
     offboard_edges = _offboard_track(data)
     revenue = _offboard_revenue(data, out, phases)
     if offboard_edges and revenue is None and not any(data.get(k) for k in ("cities", "towns", "centerTowns")):
-        values = [number(v.get("value")) for v in _visible(data.pop("values", None))]
-        values = [v for v in values if v is not None]
-        revenue = {"": values[0]} if values else _money_label(data, money)
-        if len(values) > 1:
-            out.lose(f"values {', '.join(map(str, values[1:]))} beside the off-board value {values[0]}")
+        revenue = _offboard_value(data, out, money)
     clean = _readable(data, out)
     face = _read(clean, out)
     if offboard_edges or revenue is not None:
@@ -149,6 +145,20 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
         face = turned(face, 1)
     out.face = face
     return out
+
+
+def _empty(value) -> bool:
+    return value is None or value is False or (isinstance(value, (list, dict)) and not value)
+
+
+def _offboard_value(data: dict, out: HexReading, money: re.Pattern | None) -> dict | None:
+    """An off-board area without a revenue table pays its printed value, or the
+    amount its label names."""
+    values = [number(v.get("value")) for v in _visible(data.pop("values", None))]
+    values = [v for v in values if v is not None]
+    if len(values) > 1:
+        out.lose(f"values {', '.join(map(str, values[1:]))} beside the off-board value {values[0]}")
+    return {"": values[0]} if values else _money_label(data, money)
 
 
 def _take_names(data: dict, out: HexReading) -> None:
@@ -548,4 +558,4 @@ def turned(face: dict, steps: int) -> dict:
 
 
 __all__ = ["HexReading", "read_maker_hex", "money_pattern", "number", "name_text", "phase_key", "border_type", "turned", "brief",
-           "PHASE_COLOURS", "TILE_COLOURS"]
+           "PHASE_COLOURS"]

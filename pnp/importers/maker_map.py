@@ -15,7 +15,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from pnp.geometry.grid import GridPos, centre
+from pnp.geometry.grid import centre
 from pnp.importers.maker_hex import border_type, money_pattern, number, read_maker_hex
 from pnp.importers.maker_report import Report
 from pnp.model.map import Coordinates
@@ -38,6 +38,7 @@ class MapHexOut:
     face: dict
     marks: list[tuple[int, str]] = field(default_factory=list)
     where: str = "map"  # the source entry, e.g. "map.hexes[12] (B4)"
+    texts: tuple[str, ...] = ()  # every text the hex prints, for a hex that becomes a map label
 
 
 @dataclass
@@ -70,18 +71,20 @@ def convert_map(game: dict, report: Report, *, pointy: bool, phases: tuple[str, 
         return None
     coords = Coordinates(orientation="pointy" if pointy else "flat", letters="rows" if pointy else "columns")
     money = money_pattern((game.get("info") or {}).get("currency"))
-    base = _board(maps, 0, report, pointy, phases, coords, money)
+    base, labels = _board(maps, 0, report, pointy, phases, coords, money)
     data: dict = {"coordinates": {"orientation": coords.orientation, "letters": coords.letters}}
     homes = _homes(base, companies, report)
     data["hexes"] = _grouped(base.values())
     variants = {}
     for k in range(1, len(maps)):
-        variant = _board(maps, k, report, pointy, phases, coords, money)
+        variant, _ = _board(maps, k, report, pointy, phases, coords, money)
         key, value = _variant(maps[k], k, base, variant)
         variants[key] = value
     if variants:
         data["variants"] = variants
     decorations = _decorations(game, maps[0], report)
+    if labels:
+        decorations["labels"] = labels
     if decorations:
         data["decorations"] = decorations
     return MapResult(data, len(base), homes)
@@ -120,7 +123,9 @@ def _resolve_copies(entries: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
 
 
 def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple[str, ...],
-           coords: Coordinates, money=None) -> dict[str, MapHexOut]:
+           coords: Coordinates, money=None) -> tuple[dict[str, MapHexOut], list[dict]]:
+    """The hexes of map k by coordinate, and map labels for the text of hexes that sit
+    between grid positions."""
     board: dict[str, MapHexOut] = {}
     for where, h in _hexes_of(maps, k):
         reading = read_maker_hex(h, pointy=pointy, phases=phases, money=money)
@@ -136,10 +141,21 @@ def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple
                 report.lost(label, f"{coord} is given again; this later entry replaces the earlier one, as 18xx-maker "
                                    "draws it on top")
             name = " / ".join(reading.names) or None
-            board[coord] = MapHexOut(coord, colour, name, _copy(reading.face), list(reading.marks), label)
-    _check_grid(board, coords, report, "map" if k == 0 else f"map[{k}]")
+            board[coord] = MapHexOut(coord, colour, name, _copy(reading.face), list(reading.marks), label,
+                                     _texts(h, reading.names))
+    labels = _off_grid(board, coords, report)
     _map_sides(maps[k], board, coords, report, "map" if len(maps) == 1 else f"map[{k}]")
-    return board
+    return board, labels
+
+
+def _texts(h: dict, names: list[str]) -> tuple[str, ...]:
+    texts = list(names)
+    for key, field_ in (("labels", "label"), ("shapes", "text")):
+        for item in h.get(key) or ():
+            text = item.get(field_) if isinstance(item, dict) else None
+            if text not in (None, "") and str(text) not in texts:
+                texts.append(str(text))
+    return tuple(texts)
 
 
 def _copy(face: dict) -> dict:
@@ -159,18 +175,28 @@ def _colour(colour, report: Report, where: str) -> str:
     return near
 
 
-def _check_grid(board: dict[str, MapHexOut], coords: Coordinates, report: Report, where: str) -> None:
-    """pnp's doubled coordinates put every hex on one parity of column + row; a hex
-    off it would sit between two others."""
-    parity = None
+def _off_grid(board: dict[str, MapHexOut], coords: Coordinates, report: Report) -> list[dict]:
+    """pnp's doubled coordinates put every hex on one parity of column + row; a hex off
+    it sits between two others. 18xx-maker draws such a hex without outline as a box of
+    text (21Moon's "Rift", "+90"); pnp prints its text as a map label there."""
+    counts = [0, 0]
+    for coord in board:
+        pos = coords.parse(coord)
+        counts[(pos.col + pos.row) % 2] += 1
+    parity = 0 if counts[0] >= counts[1] else 1
+    labels = []
     for coord in list(board):
         pos = coords.parse(coord)
-        p = (pos.col + pos.row) % 2
-        if parity is None:
-            parity = p
-        elif p != parity:
-            report.lost(f"{where} ({coord})", "lies between hexes on the doubled grid; the hex is left out")
-            del board[coord]
+        if (pos.col + pos.row) % 2 == parity:
+            continue
+        h = board.pop(coord)
+        if h.texts:
+            labels.append({"text": " ".join(h.texts), "at": coord, "size": "3.5mm"})
+            report.lost(h.where, f"lies between hexes on the doubled grid: its text is printed there as a map label "
+                                 f"('{' '.join(h.texts)}'), not as a hex")
+        else:
+            report.lost(h.where, "lies between hexes on the doubled grid; the hex is left out")
+    return labels
 
 
 def _homes(board: dict[str, MapHexOut], companies: set[str], report: Report) -> dict[str, str]:
@@ -235,14 +261,15 @@ def _map_sides(board_data: dict, board: dict[str, MapHexOut], coords: Coordinate
     for i, border in enumerate(board_data.get("borders") or ()):
         at = f"{where}.borders[{i}]"
         kind = border_type(border.get("color"))
-        points = [geometry.point(p) for p in border.get("coords") or ()]
+        names = [str(p) for p in border.get("coords") or ()]
+        points = [geometry.point(p) for p in names]
         if kind is None:
             report.lost(at, f"a {border.get('color')} line along hex sides (pnp draws impassable, water, "
                             "mountain, province, river and swamp sides)")
             continue
         missed = 0
-        for p, q in zip(points, points[1:]):
-            side = geometry.side(p, q) if p and q else None
+        for name, p, q in zip(names, points, points[1:]):
+            side = geometry.side(p, q, prefer=_hex_of(name)) if p and q else None
             if side is None:
                 missed += 1
                 continue
@@ -268,6 +295,11 @@ def _map_sides(board_data: dict, board: dict[str, MapHexOut], coords: Coordinate
             existing["cost"] = cost
     for i, line in enumerate(board_data.get("lines") or ()):
         report.lost(f"{where}.lines[{i}]", f"a {line.get('color')} line drawn across the map")
+
+
+def _hex_of(point: str) -> str | None:
+    match = POINT.match(point)
+    return match.group(1) if match else None
 
 
 class _Grid:
@@ -308,13 +340,14 @@ class _Grid:
         b = math.radians(bearing)
         return (base[0] - math.sin(b) * reach, base[1] + math.cos(b) * reach)
 
-    def side(self, p, q):
+    def side(self, p, q, prefer: str | None = None):
         """(coordinate, pnp edge) of the hex side from corner p to corner q, on the
-        hex nearer the first point's name; None if p-q is no hex side."""
+        hex `prefer` (the hex the first point is named from) if it has that side;
+        None if p-q is no hex side."""
         if abs(math.dist(p, q) - 1.0) > 1e-3:
             return None
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-        return self._side_through(mid)
+        return self._side_through(mid, prefer)
 
     def side_at(self, text):
         p = self.point(text)
@@ -329,8 +362,9 @@ class _Grid:
         edge = round((b - (30.0 if self.pointy else 0.0)) / 60.0) % 6
         return (match.group(1), edge)
 
-    def _side_through(self, mid):
-        for coord, c in self.centres.items():
+    def _side_through(self, mid, prefer: str | None = None):
+        order = sorted(self.centres.items(), key=lambda kv: kv[0] != prefer)
+        for coord, c in order:
             if abs(math.dist(mid, c) - math.sqrt(3) / 2) < 1e-3:
                 b = math.degrees(math.atan2(-(mid[0] - c[0]), mid[1] - c[1])) % 360.0
                 return (coord, round((b - (30.0 if self.pointy else 0.0)) / 60.0) % 6)

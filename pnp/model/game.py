@@ -26,6 +26,9 @@ class GameInfo(Frozen):
     orientation: Literal["flat", "pointy"] = "flat"
     currency: str = "$"
     colors: dict[str, str] = Field(default_factory=dict)
+    terms: dict[Literal["city", "town", "halt", "offboard"], str] = Field(
+        default_factory=dict, description="the game's own name for a kind of stop, where the map's legend names it "
+                                          "(18-XY: town: Halt, city: Station)")
     print: dict[str, object] = Field(default_factory=dict)
     rules: Rules = Field(default_factory=Rules)
     notes: str | None = None

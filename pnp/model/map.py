@@ -168,6 +168,10 @@ class MapHex:
     color: str
     name: str | None
     face: TileFace
+    # what a map section says of its hexes (model/section.py), for the legend
+    city: bool = False  # a city hex: its station may be a home station
+    sight: str | None = None
+    lake: bool = False
 
 
 @dataclass(frozen=True)

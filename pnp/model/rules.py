@@ -282,6 +282,7 @@ class Rules(Frozen):
     company_bank: int | None = None
     terrain_costs: dict[str, int] = Field(default_factory=dict, description="build cost by terrain type, "
                                           "where a game prices terrain by type (18-XY); map hexes agree")
+    sight_bonus: int | None = Field(None, ge=0, description="what a halt on a sight pays more (18-XY: 30)")
     notes: str | None = None
     decisions: dict[str, object] = Field(default_factory=dict)
 

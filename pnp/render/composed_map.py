@@ -14,7 +14,7 @@ from pnp.compose import Composition
 from pnp.errors import DataError
 from pnp.model.game import Game
 from pnp.render import svg
-from pnp.render.map import MapArt, draw_map, map_spec
+from pnp.render.map import LegendWords, MapArt, draw_map, map_spec
 from pnp.render.style import Style
 from pnp.resources import templates_dir
 from pnp.sheets.paginate import Drawing
@@ -79,7 +79,7 @@ def section_outlines(comp: Composition, art: MapArt, style: Style, width: float)
 def draw_composition(game: Game, comp: Composition, style: Style, hex_mm: float) -> MapArt:
     spec = compose_spec()
     art = draw_map(comp.board, style, hex_mm=hex_mm, title_lines=title_lines(game, comp, spec),
-                   companies=(), tile_faces=tuple(e.tile for e in game.manifest))
+                   companies=(), tile_faces=tuple(e.tile for e in game.manifest), words=LegendWords.of(game.info))
     lines = section_outlines(comp, art, style, spec.section_line)
     d = art.drawing
     content = svg.group()

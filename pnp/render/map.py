@@ -26,11 +26,12 @@ from pnp.geometry.place import Occupancy
 from pnp.geometry.stops import TOWN_DOT, slot_centres, slot_radius
 from pnp.geometry.track import fmt
 from pnp.model.company import Company
+from pnp.model.game import GameInfo
 from pnp.model.map import Board, MapHex, Placements
 from pnp.model.tile import TileFace
 from pnp.render import atoms, svg
 from pnp.render.style import Style
-from pnp.render.tile import BORDER_WIDTH, border_line, face_group, outline_path
+from pnp.render.tile import BORDER_WIDTH, border_line, border_stroke, face_group, outline_path
 from pnp.resources import templates_dir
 from pnp.sheets.paginate import Drawing
 from pnp.text import CAP_HEIGHT, fit_size, text_width
@@ -70,6 +71,22 @@ def map_spec() -> MapSpec:
         except ValueError as exc:
             raise DataError(path, key, str(exc)) from None
     return MapSpec(**values)
+
+
+@dataclass(frozen=True)
+class LegendWords:
+    """What the legend calls things: the game's own names for its stops (game.yaml
+    `terms`: 18-XY's towns are halts, its cities stations) and what a sight adds."""
+
+    city: str = "City"
+    town: str = "Town"
+    halt: str = "Halt"
+    offboard: str = "Off the map"
+    sight_bonus: int | None = None
+
+    @classmethod
+    def of(cls, info: GameInfo) -> "LegendWords":
+        return cls(**info.terms, sight_bonus=info.rules.sight_bonus)
 
 
 @dataclass(frozen=True)
@@ -131,12 +148,16 @@ class _Frame:
 def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tuple[str, float, str]],
              companies: tuple[Company, ...] = (), placements: Placements = Placements(),
              tile_faces: tuple[TileFace, ...] = (), spec: MapSpec | None = None,
-             extras: tuple[tuple[object, str | None], ...] = ()) -> MapArt:
+             extras: tuple[tuple[object, str | None], ...] = (), words: LegendWords = LegendWords(),
+             frame: bool = True) -> MapArt:
     """Draw a board. `title_lines` are (text, size mm, weight); `tile_faces` are the
-    game's tiles, for the legend's symbols that appear only on tiles. `extras` are other
-    drawings the map carries, as (artwork with width, height and art in mm, grid position
-    or None), placed like the title and legend (1851's Dividend Payout Track). The
-    drawing's pieces are the hex outlines in the board's order, then the blocks and labels."""
+    game's tiles, for the legend's symbols that appear only on tiles; `words` what the
+    legend calls things. `extras` are other drawings the map carries, as (artwork with
+    width, height and art in mm, grid position or None), placed like the title and
+    legend (1851's Dividend Payout Track). Without `frame` there is no band of
+    coordinates and no padding: the drawing ends where the hexes do (a map section cut
+    out along its hexes). The drawing's pieces are the hex outlines in the board's
+    order, then the blocks and labels."""
     f = _Frame(board, style, spec or map_spec(), hex_mm)
     hexes = list(board.hexes.values())
     deco = board.decorations
@@ -152,14 +173,14 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     blocks = []  # (shape, block)
     if deco.title.show and title_lines:
         blocks.append(_place(f, _title_block(title_lines), deco.title.at, occupied, bounds))
-    legend_items = _legend_items(f, hexes, tile_faces, companies)
+    legend_items = _legend_items(f, hexes, tile_faces, companies, words)
     if deco.legend.show and legend_items:
         blocks.append(_place(f, _legend_block(f, legend_items), deco.legend.at, occupied, bounds))
     for artwork, at in extras:
         blocks.append(_place(f, _artwork_block(artwork), at, occupied, bounds))
     labels = [(_label_box(f, i, lab), lab) for i, lab in enumerate(deco.labels)]
     extent = unary_union([land] + area_shapes + [s for s, _ in blocks + labels]).bounds
-    edge = f.spec.padding + f.spec.band
+    edge = f.spec.padding + f.spec.band if frame else 0.0
     f.origin = (extent[0] - edge, extent[1] - edge)
     width, height = extent[2] - extent[0] + 2 * edge, extent[3] - extent[1] + 2 * edge
     shift = lambda g: affinity.translate(g, -f.origin[0], -f.origin[1])  # noqa: E731
@@ -179,7 +200,8 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         ring.add(outline_path(style))
         items.append((ring, hex_bounds[h.coord]))
     items += _borders(f, hexes)
-    items += _coordinates(f, hexes, width, height)
+    if frame:
+        items += _coordinates(f, hexes, width, height)
     items += [(_label(f, i, lab), shift(shape).bounds) for i, (shape, lab) in enumerate(labels)]
     for shape, block in blocks:
         minx, miny, _, _ = shift(shape).bounds
@@ -422,30 +444,42 @@ def _title_block(lines: list[tuple[str, float, str]]) -> _Block:
     return _Block(width, height, draw)
 
 
-def _legend_items(f: _Frame, hexes: list[MapHex], tile_faces, companies) -> list[tuple[str, str]]:
-    """(icon, text) for each kind of thing the map shows, in a fixed order."""
+def _legend_items(f: _Frame, hexes: list[MapHex], tile_faces, companies, words: LegendWords) -> list[tuple[str, str]]:
+    """(icon, text) for each kind of thing the map shows, in a fixed order, named as the
+    game names it."""
     faces = [h.face for h in hexes]
     kinds = {s.kind for face in faces for s in face.stops}
     tile_kinds = {s.kind for face in tile_faces for s in face.stops}
     items = []
     if "city" in kinds:
-        items.append(("city", "City: room for station tokens"))
+        items.append(("city", f"{words.city}: room for station tokens"))
+    if any(h.city for h in hexes):
+        items.append(("capitals", f"CAPITALS: a city; its {words.city.lower()} may be a company's home"))
     if "town" in kinds:
-        items.append(("town", "Town"))
+        items.append(("town", words.town))
     if "halt" in kinds | tile_kinds:
         symbol = next((s.symbol for face in list(faces) + list(tile_faces) for s in face.stops if s.kind == "halt"), "")
-        items.append(("halt", f"Halt ({symbol}): pays no revenue" if symbol else "Halt: pays no revenue"))
+        items.append(("halt", f"{words.halt} ({symbol}): pays no revenue" if symbol else f"{words.halt}: pays no revenue"))
+    if any(h.sight for h in hexes):
+        more = f"{words.sight_bonus} more" if words.sight_bonus else "more"
+        items.append(("sight", f"Sight: a {words.town.lower()} built here pays {more}"))
     if any(c.home in f.board.hexes for c in companies):
         items.append(("home", "Home of a company, reserved"))
     if "offboard" in kinds:
         colour = next(h.color for h in hexes if any(s.kind == "offboard" for s in h.face.stops))
-        items.append((f"offboard:{colour}", "Off the map: revenue by phase"))
+        items.append((f"offboard:{colour}", f"{words.offboard}: revenue by phase"))
     phases = _named_phases(faces)
     if phases:
         items.append(("phases", f"Revenue boxes: from phase {', '.join(phases[:-1])} and {phases[-1]}"))
+    if any(h.lake for h in hexes):
+        items.append(("lake", "Lake: no track"))
     terrains = sorted({(t, h.face.terrain.cost) for h in hexes if h.face.terrain for t in h.face.terrain.type})
     for kind, cost in terrains:
         items.append((f"terrain:{kind}", f"{kind.capitalize()}: a tile costs {cost}"))
+    sides = sorted({(b.type, b.cost or 0) for h in hexes for b in h.face.borders if b.type != "impassable"})
+    for kind, cost in sides:
+        items.append((f"border:{kind}", f"{kind.capitalize()} side: track across it costs {cost}" if cost
+                      else f"{kind.capitalize()} side"))
     if any(b.type == "impassable" for h in hexes for b in h.face.borders):
         items.append(("impassable", "Impassable side"))
     labels = sorted({h.face.label for h in hexes if h.face.label})
@@ -486,9 +520,15 @@ def _legend_icon(f: _Frame, icon: str, centre):
         g.add(svg.polygon_path(corners(30.0, f.turn), fill=style.ground(arg)))
     elif kind == "terrain":
         g.add(atoms.terrain_icon(arg, (0, 0), style, size=34.0))
-    elif kind == "impassable":
-        g.add(svg.line((-26, 0), (26, 0), stroke=style.color("impassable"), stroke_width=fmt(BORDER_WIDTH),
-                       stroke_linecap="round"))
+    elif kind in ("impassable", "border"):
+        g.add(svg.line((-26, 0), (26, 0), **border_stroke(arg or "impassable", style)))
+    elif kind == "lake":
+        # filled only, like an off-board area: a stroked hexagon here would pass for a map hex
+        g.add(svg.polygon_path(corners(30.0, f.turn), fill=style.ground("blue")))
+    elif kind == "sight":
+        g.add(svg.text("\u2605", (0, 0), 40, style, weight="bold"))
+    elif kind == "capitals":
+        g.add(svg.text("ABC", (0, 0), 22, style, weight="bold"))
     elif kind == "label":
         g.add(svg.text(arg, (0, 0), 36, style, weight="bold"))
     elif kind == "phases":
@@ -515,4 +555,4 @@ def _legend_block(f: _Frame, items: list[tuple[str, str]]) -> _Block:
     return _Block(width, height, draw)
 
 
-__all__ = ["MapArt", "MapSpec", "draw_map", "map_spec", "city_slots", "token", "reservation"]
+__all__ = ["LegendWords", "MapArt", "MapSpec", "draw_map", "map_spec", "city_slots", "token", "reservation"]

@@ -69,16 +69,22 @@ def border_line(edge: int, kind: str, style: Style):
     """A thick line along a hex side: impassable, water, mountain..."""
     a, b = corners()[(edge - 1) % 6], corners()[edge]
     # corners()[k] is the corner between edges k and k+1, so edge e runs from corner e-1 to corner e
+    return svg.line(a, b, **border_stroke(kind, style))
+
+
+def border_stroke(kind: str, style: Style) -> dict:
+    """How a border of this kind is stroked (also the map legend's sample of it)."""
     colour = "impassable" if kind == "impassable" else f"border_{kind}"
     attrs = {"stroke_dasharray": "20,12"} if kind == "province" else {}
-    return svg.line(a, b, stroke=style.color(colour), stroke_width=fmt(BORDER_WIDTH), stroke_linecap="round", **attrs)
+    return {"stroke": style.color(colour), "stroke_width": fmt(BORDER_WIDTH), "stroke_linecap": "round", **attrs}
 
 
 def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None = None, name: str | None = None,
-               stage: str | None = None, turn: float = 0.0, outline: bool = True, ground: bool = True):
+               stage: str | None = None, flippable: bool = False, turn: float = 0.0, outline: bool = True,
+               ground: bool = True):
     """A face as one SVG group in hex units. `turn` (degrees) turns the artwork, e.g. 30
     for a pointy hex or 60*r for a tile laid with rotation r; text stays upright."""
-    layout = layout_face(face, tile_id=tile_id, name=name, stage=stage, text_angle=-turn)
+    layout = layout_face(face, tile_id=tile_id, name=name, stage=stage, flippable=flippable, text_angle=-turn)
     layers = face_layers(face, layout, style)
     g = svg.group()
     art = svg.group(transform=f"rotate({fmt(turn)})") if turn else g
@@ -98,7 +104,7 @@ def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None
 def tile_group(tile: Tile, style: Style, orientation: str = "flat"):
     """The printed tile, built once per distinct tile and style."""
     turn = POINTY_TURN if orientation == "pointy" else 0.0
-    return face_group(tile, tile.color, style, tile_id=tile.id, stage=tile.stage, turn=turn)
+    return face_group(tile, tile.color, style, tile_id=tile.id, stage=tile.stage, flippable=tile.flippable, turn=turn)
 
 
 def units_per_mm(tile_mm: float) -> float:

@@ -1,21 +1,35 @@
 """The market's companions, each one drawing at real size built from spaces that hold a
 stack of markers: the par chart, the revenue track (1860's revenue table, 1851's
-Dividend Payout Track) and the round tracker with the phases beneath it."""
+Dividend Payout Track) and the round tracker with the phases beneath it, and beside its
+spaces the round marker to cut out."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shapely.geometry import box
 from shapely.ops import unary_union
 
 from pnp.model.rules import Market, ParChart, Phase, RevenueTrack, RoundSpace, RoundTracker
 from pnp.render import svg
-from pnp.render.spaces import Artwork, Rect, ink_on, space, text_block, title_text, zone_patch
+from pnp.render.spaces import LEADING, Artwork, Rect, ink_on, space, text_block, title_text, zone_patch
 from pnp.render.style import Style
 from pnp.templates import MarketSizes
-from pnp.text import fit_size
+from pnp.text import CAP_HEIGHT, fit_size, text_width, wrap
 
 PHASE_GROUNDS = ("yellow", "green", "brown", "gray")
+
+
+@dataclass(frozen=True)
+class Cutout:
+    """A piece printed on a drawing to be cut out there (the round marker beside the
+    round tracker): finished art centred on the origin in mm, bleed and cut line
+    included, `size` mm across its cut line, `reach` mm across all it draws."""
+
+    art: object
+    size: float
+    reach: float
+    caption: str | None = None  # printed beside the last of a row of cut-outs
 
 
 @dataclass
@@ -173,10 +187,12 @@ def phase_lines(phase: Phase) -> list[str]:
 
 
 def round_tracker_drawing(tracker: RoundTracker, phases: tuple[Phase, ...], game_title: str, style: Style,
-                          sizes: MarketSizes, max_width: float = 180.0) -> Artwork | None:
+                          sizes: MarketSizes, max_width: float = 180.0,
+                          markers: tuple[Cutout, ...] = ()) -> Artwork | None:
     """Round spaces for the round marker (with the phases each operating round is
-    played in), then the phases in order with their tile colour, starting train,
-    operating rounds and train limit. None if neither data nor phases give rounds."""
+    played in), the `markers` to cut out beside them, then the phases in order with
+    their tile colour, starting train, operating rounds and train limit. None if
+    neither data nor phases give rounds."""
     rounds = round_spaces(tracker, phases)
     if not rounds:
         return None
@@ -193,6 +209,9 @@ def round_tracker_drawing(tracker: RoundTracker, phases: tuple[Phase, ...], game
         when = played_in(r, phases) if tracker.phases else None
         note = f"{r.name}, {when}" if when else r.name
         sheet.add_text(note, x + 0.8, y + h + 1.5, w - 1.6, anchor="middle")
+    if markers:
+        row_w = min(len(rounds), per_row) * w
+        _place_cutouts(sheet, markers, top, h, row_w, max_width)
     if tracker.phases and phases:
         y0 = sheet.next_top() + sizes.gap * 0.5
         sheet.add_text("Phases", sizes.padding, y0, max_width, size=sizes.text_size * 1.25, weight="bold")
@@ -203,6 +222,34 @@ def round_tracker_drawing(tracker: RoundTracker, phases: tuple[Phase, ...], game
                 sheet.add_text(f"Phase {phase.name} starts: {phase.trigger}.", sizes.padding, sheet.next_top() - 1.5,
                                max_width)
     return sheet.finish("round-tracker", title)
+
+
+def _place_cutouts(sheet: Sheet, cutouts: tuple[Cutout, ...], top: float, row_h: float, row_w: float,
+                   max_width: float) -> None:
+    """The cut-out pieces side by side right of the first row of spaces (`row_w` wide,
+    `row_h` high from `top`), centred on its middle, where they fit within `max_width`;
+    else in a row below everything drawn so far."""
+    gap = sheet.sizes.gap * 2
+    reach = max(c.reach for c in cutouts)
+    need = len(cutouts) * reach + (len(cutouts) - 1) * gap
+    x, middle = sheet.sizes.padding + row_w + gap, top + row_h / 2
+    if x + need > sheet.sizes.padding + max_width + 1e-6 or reach > row_h:
+        x, middle = sheet.sizes.padding, sheet.next_top() + reach / 2
+    for cutout in cutouts:
+        cx = x + reach / 2
+        placed = svg.group(transform=f"translate({cx:.3f} {middle:.3f})")
+        placed.add(cutout.art)
+        sheet.art.add(placed)
+        sheet.add_piece(box(cx - reach / 2, middle - reach / 2, cx + reach / 2, middle + reach / 2))
+        x += reach + gap
+    caption = cutouts[-1].caption
+    x -= gap / 2
+    room = sheet.sizes.padding + max_width - x
+    if caption and room >= text_width(caption, sheet.sizes.text_size) * 0.5:
+        size = sheet.sizes.text_size
+        lines = len(wrap(caption, size, room))
+        height = size * CAP_HEIGHT + size * LEADING * (lines - 1)
+        sheet.add_text(caption, x, middle - height / 2, room)
 
 
 def _phase_boxes(sheet: Sheet, phases: tuple[Phase, ...], top: float, max_width: float) -> None:

@@ -1,0 +1,133 @@
+"""One map section as a piece to cut out (18-XY): its hexes drawn as any map draws them
+(`render/map.py`'s `draw_map`, without the band of coordinates), each hex's ground
+reaching `bleed` mm past the cut, the section's name on it, and one closed cut line
+around the outside of its hexes.
+
+The name goes in the middle of the section's most central empty hex (no station,
+halt, track, terrain or name: the hex a track tile covers last), big enough to find
+the piece in a box; a section without an empty hex takes it as the name of its most
+central unnamed hex, placed clear of everything there like any hex's name.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from shapely import affinity
+import shapely
+
+from pnp.compose import section_board
+from pnp.geometry.hexagon import SQRT3
+from pnp.model.map import Block, Board, Decorations, MapHex
+from pnp.model.section import Section
+from pnp.render import svg
+from pnp.render.map import draw_map
+from pnp.render.style import Style
+from pnp.text import fit_size
+
+NAME_SIZE = 0.13  # of the hex size (flat to flat): the section's name
+CAPTION_SIZE = 0.06  # the line below it
+NAME_ROOM = 0.8  # of the hex size: how wide the name may be
+GRID = 1e-4  # mm: hex corners snap to this before the union, so touching sides join
+
+
+@dataclass(frozen=True)
+class SectionPiece:
+    key: str
+    name: str
+    width: float  # mm: the hexes' bounding box; bleed reaches past it
+    height: float
+    art: object  # SVG group in mm, origin at the bounding box's top-left corner
+    outline: object  # shapely polygon of the cut, in the art's mm
+    hexes: int
+
+
+def empty(h: MapHex) -> bool:
+    face = h.face
+    return not (face.stops or face.paths or face.terrain or h.name or h.lake or h.sight or h.color != "white")
+
+
+def central(hexes: list[MapHex]) -> list[MapHex]:
+    """The hexes, the nearest the section's middle first (then by coordinate)."""
+    mx = sum(h.pos.col for h in hexes) / len(hexes)
+    my = sum(h.pos.row for h in hexes) / len(hexes)
+    return sorted(hexes, key=lambda h: ((h.pos.col - mx) ** 2 * 3 + (h.pos.row - my) ** 2, h.pos.col, h.pos.row))
+
+
+def tag_hex(board: Board) -> MapHex | None:
+    """The most central empty hex, which carries the section's name; None if none is."""
+    return next((h for h in central(list(board.hexes.values())) if empty(h)), None)
+
+
+def named_board(board: Board, section: Section) -> Board:
+    """The board with the section's name as the name of its most central unnamed hex."""
+    for h in central(list(board.hexes.values())):
+        if not h.name and not h.lake:
+            hexes = dict(board.hexes)
+            hexes[h.coord] = replace(h, name=caption(section))
+            return replace(board, hexes=hexes)
+    raise ValueError(f"section {section.key}: every hex is named, leaving no room for the section's name")
+
+
+def caption(section: Section) -> str:
+    return f"{section.name} section"
+
+
+def bleed_grounds(board: Board, outlines, style: Style, bleed: float):
+    """Each hex's ground, grown so its sides lie `bleed` mm further out: beneath the
+    art, it shows past the cut line wherever the knife strays outwards."""
+    g = svg.group()
+    for h, shape in zip(board.hexes.values(), outlines):
+        centre = shape.centroid
+        radius = math.dist((centre.x, centre.y), shape.exterior.coords[0])
+        k = (radius + bleed * 2 / SQRT3) / radius
+        grown = affinity.scale(shape, k, k, origin=centre)
+        g.add(svg.polygon_path(list(grown.exterior.coords)[:-1], fill=style.ground(h.color)))
+    return g
+
+
+def name_tag(section: Section, centre, hex_mm: float, style: Style):
+    """The section's name, bold, with a caption line below, centred in a hex."""
+    g = svg.group()
+    size = fit_size(section.name, hex_mm * NAME_ROOM, hex_mm * NAME_SIZE, "bold", min_size=hex_mm * 0.06)
+    small = hex_mm * CAPTION_SIZE
+    ink = style.color("card_muted")
+    g.add(svg.text(section.name, (centre[0], centre[1] - small * 0.6), size, style, weight="bold", color=ink))
+    line = f"map section · {len(section.cells)} hexes"
+    g.add(svg.text(line, (centre[0], centre[1] + size * 0.55 + small * 0.4),
+                   fit_size(line, hex_mm * NAME_ROOM, small, min_size=small * 0.7), style, color=ink))
+    return g
+
+
+def cut_line(shape, style: Style, width: float):
+    """The cut: one closed path around the outside of the hexes (and round any hole)."""
+    rings = [shape.exterior] + list(shape.interiors)
+    d = "".join("M" + "L".join(f"{x:.3f},{y:.3f}" for x, y in list(ring.coords)[:-1]) + "Z" for ring in rings)
+    return svg.SVG.path(d=d, fill="none", stroke=style.color("cut"), stroke_width=f"{width:.3f}",
+                        stroke_linejoin="miter")
+
+
+def section_piece(section: Section, style: Style, hex_mm: float, bleed: float, cut_width: float,
+                  tile_faces=()) -> SectionPiece:
+    board = section_board(section)
+    board = replace(board, decorations=Decorations(title=Block(show=False), legend=Block(show=False)))
+    tagged = tag_hex(board)
+    if tagged is None:
+        board = named_board(board, section)
+    art = draw_map(board, style, hex_mm=hex_mm, title_lines=[], tile_faces=tuple(tile_faces), frame=False)
+    drawing = art.drawing
+    outlines = drawing.pieces[:len(board.hexes)]
+    shape = shapely.union_all(list(outlines), grid_size=GRID)
+    g = svg.group()
+    if bleed > 0:
+        g.add(bleed_grounds(board, outlines, style, bleed))
+    g.add(drawing.content)
+    if tagged is not None:
+        where = outlines[list(board.hexes).index(tagged.coord)].centroid
+        g.add(name_tag(section, (where.x, where.y), hex_mm, style))
+    g.add(cut_line(shape, style, cut_width))
+    return SectionPiece(section.key, section.name, drawing.width, drawing.height, g, shape, len(board.hexes))
+
+
+__all__ = ["SectionPiece", "section_piece", "caption"]
