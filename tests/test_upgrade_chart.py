@@ -129,3 +129,18 @@ def test_headings_name_the_colours(built):
     _, pdf = built
     text = " ".join(w.text for w in words(pdf))
     assert "Upgrade Chart" in text and "Yellow \u2192 Green" in text and "Green \u2192 Brown" in text
+
+
+def test_a_chart_with_many_sources_per_row_still_fits(tmp_path):
+    """Every yellow and green tile of the library: rows with more tiles than fit one
+    line are split, never refused."""
+    from pnp.load import tile_library
+
+    library = tile_library()
+    folder = tmp_path / "big"
+    folder.mkdir()
+    (folder / "game.yaml").write_text('title: "Big"\n')
+    ids = sorted(t.id for t in library.values() if t.color in ("yellow", "green"))
+    (folder / "tiles.yaml").write_text("manifest:\n" + "".join(f'  "{i}": 1\n' for i in ids))
+    result = run("upgrade-chart", folder, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output

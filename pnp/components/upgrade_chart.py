@@ -77,6 +77,18 @@ def line_height(tile_h: float, sizes: dict) -> float:
     return tile_h + sizes["label"] * 1.5
 
 
+def split_sources(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orientation: str) -> list[UpgradeRow]:
+    """A row with more sources than leave room for its upgrades on one line becomes
+    several rows with the same upgrades (a game with many similar yellow tiles)."""
+    tile_w, _ = aids.tile_extent(tile_mm, orientation)
+    cell = tile_w + sizes["tile_gap"]
+    room_for = min(len(row.targets), 3) * cell
+    per_row = max(1, int((width - sizes["arrow"] - sizes["tile_gap"] - room_for + sizes["tile_gap"]) // cell))
+    if len(row.sources) <= per_row:
+        return [row]
+    return [UpgradeRow(row.sources[i:i + per_row], row.targets) for i in range(0, len(row.sources), per_row)]
+
+
 def row_block(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orientation: str) -> Block | None:
     """The row wrapped to `width`, or None if not even one upgrade fits beside its sources."""
     tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
@@ -97,7 +109,8 @@ def section(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, s
     heading = Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
     for columns in range(min(int(sizes["max_columns"]), len(rows)), 0, -1):
         width = column_width(frame, columns, sizes["column_gap"])
-        bl = [row_block(row, tile_mm, width, sizes, orientation) for row in rows]
+        bl = [row_block(part, tile_mm, width, sizes, orientation)
+              for row in rows for part in split_sources(row, tile_mm, width, sizes, orientation)]
         if any(b is None for b in bl):
             continue
         if columns == 1 or wrapped_lines(bl) == 0:
