@@ -21,7 +21,7 @@ from pnp.checks import check_references
 from pnp.model.company import CompaniesFile, PrivatesFile
 from pnp.model.game import Game, GameInfo, ManifestEntry
 from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
-from pnp.model.tile import COLOURS, Tile
+from pnp.model.tile import COLOURS, Tile, with_stop_styles
 from pnp.resources import data_dir
 from pnp.upgrades import derive_upgrades
 from pnp.yamlfile import expect_mapping, read_yaml, validation_error
@@ -99,7 +99,7 @@ def tile_library(folder: Path | None = None) -> dict[str, Tile]:
     return {k: v[0] for k, v in _library_cached(folder or data_dir() / "tiles").items()}
 
 
-def _manifest(folder: Path) -> tuple[ManifestEntry, ...]:
+def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry, ...]:
     path = folder / "tiles.yaml"
     data = expect_mapping(path, read_yaml(path), "a tile manifest")
     unknown = set(data) - {"manifest", "tiles", "notes", "decisions"}
@@ -127,7 +127,9 @@ def _manifest(folder: Path) -> tuple[ManifestEntry, ...]:
         for target in tile.upgrades or ():
             if target not in available:
                 raise DataError(path, f"tile {tile.id}.upgrades", f"unknown tile id '{target}'")
-    return tuple(ManifestEntry(tile, count, derive_upgrades(tile, used)) for tile, count in entries)
+    styles = info.stop_styles if info else {}
+    return tuple(ManifestEntry(with_stop_styles(tile, styles), count, derive_upgrades(tile, used))
+                 for tile, count in entries)
 
 
 def _info(folder: Path) -> GameInfo:
@@ -169,7 +171,7 @@ PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
 def load_game(name_or_path: str | Path) -> Game:
     folder = resolve_game(name_or_path)
     info = _info(folder)
-    manifest = _manifest(folder)
+    manifest = _manifest(folder, info)
     parts: dict[str, object] = {}
     for name, (filename, loader) in PART_LOADERS.items():
         path = folder / filename

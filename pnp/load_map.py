@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from pnp.errors import DataError
 from pnp.geometry.grid import GridPos
 from pnp.model.map import Coordinates, HexEntry, MapFile
+from pnp.model.tile import with_stop_styles
 from pnp.yamlfile import expect_mapping, read_yaml, validation_error
 
 
@@ -23,6 +24,7 @@ def load_map(path: Path, parts: dict) -> MapFile:
     except ValueError as exc:  # raised while reading a tile code
         raise DataError(path, "hexes", str(exc)) from None
     mapfile = _with_orientation(path, mapfile, parts.get("info"))
+    mapfile = _with_stop_styles(mapfile, getattr(parts.get("info"), "stop_styles", {}))
     base = _check_hexes(path, mapfile.coordinates, mapfile.hexes, "hexes")
     _check_variants(path, mapfile, base, parts.get("manifest") or ())
     _check_decorations(path, mapfile)
@@ -37,6 +39,15 @@ def _with_orientation(path: Path, mapfile: MapFile, info) -> MapFile:
         raise DataError(path, "coordinates.orientation", f"'{given}' but game.yaml says the game is '{game}'")
     coordinates = mapfile.coordinates.model_copy(update={"orientation": given or game or "flat"})
     return mapfile.model_copy(update={"coordinates": coordinates})
+
+
+def _with_stop_styles(mapfile: MapFile, styles: dict[str, str]) -> MapFile:
+    if not styles:
+        return mapfile
+    variants = {name: v.model_copy(update={"hexes": tuple(with_stop_styles(h, styles) for h in v.hexes)})
+                for name, v in mapfile.variants.items()}
+    return mapfile.model_copy(update={"hexes": tuple(with_stop_styles(h, styles) for h in mapfile.hexes),
+                                      "variants": variants})
 
 
 def _position(path: Path, coords: Coordinates, text: str, field: str) -> GridPos:

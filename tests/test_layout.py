@@ -68,3 +68,19 @@ def test_a_bare_junction_reads_as_in_the_engine():
     tile = Tile(id="80", color="green", code="junction;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0")
     assert [s.kind for s in tile.stops] == ["junction"] and tile.exits() == (0, 1, 2)
     assert face_to_code(tile).startswith("junction;")
+
+
+def test_1860_draws_towns_as_dots_and_halts_as_bars():
+    """The German source: a village or small station is a black dot, a halt a black bar."""
+    game = load_game("1860")
+    styles = {}
+    for entry in game.manifest:
+        layout = layout_face(entry.tile, tile_id=entry.tile.id)
+        for placed in layout.stops:
+            styles.setdefault(placed.kind, set()).add(placed.style)
+    assert styles["town"] == {"dot"} and styles["halt"] == {"bar"}
+    board = game.part("map").board()
+    for h in board.hexes.values():
+        for placed in layout_face(h.face).stops:
+            if placed.kind in ("town", "halt"):
+                assert placed.style == {"town": "dot", "halt": "bar"}[placed.kind], h.coord

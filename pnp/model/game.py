@@ -31,6 +31,8 @@ class GameInfo(Frozen):
                                           "(18-XY: town: Halt, city: Station)")
     print: dict[str, object] = Field(default_factory=dict)
     rules: Rules = Field(default_factory=Rules)
+    stop_styles: dict[Literal["town", "halt"], Literal["bar", "dot"]] = Field(
+        default_factory=dict, description="how this game draws every town or halt, e.g. 1860: town dot, halt bar")
     notes: str | None = None
 
 

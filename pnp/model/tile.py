@@ -352,6 +352,17 @@ class TileFace(Frozen):
         return ", ".join(parts) or "blank"
 
 
+def with_stop_styles(face, styles: dict[str, str]):
+    """The face with the game's drawing style for a kind of stop (1860 draws every
+    town as a dot and every halt as a bar) where the data gives a stop none."""
+    if not styles:
+        return face
+    stops = tuple(
+        s.model_copy(update={"style": styles[s.kind]}) if s.kind in styles and getattr(s, "style", "x") is None else s
+        for s in face.stops)
+    return face.model_copy(update={"stops": stops}) if stops != face.stops else face
+
+
 def revenue_text(revenue: Revenue) -> str:
     if isinstance(revenue, int):
         return str(revenue)
