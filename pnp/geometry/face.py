@@ -144,9 +144,13 @@ def _through_edges(face: TileFace, index: int) -> tuple[int, int] | None:
     return None
 
 
-def _city_angle(point: Point, slots: int) -> float:
-    if slots == 1 or length(point) < 1e-6:
+def _city_angle(point: Point, slots: int, upright: float = 0.0) -> float:
+    """A city of several slots lies across the line from the centre when off-centre;
+    in the centre it lies level on the page (`upright` undoes a pointy hex's turn)."""
+    if slots == 1:
         return 0.0
+    if length(point) < 1e-6:
+        return upright
     return angle_of(point) + 90.0
 
 
@@ -154,7 +158,7 @@ def _shape_at(shape: Polygon, point: Point) -> Polygon:
     return affinity.translate(shape, point[0], point[1])
 
 
-def _place_stops(face: TileFace) -> tuple[list[PlacedStop], dict[int, Segment]]:
+def _place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop], dict[int, Segment]]:
     placed: dict[int, PlacedStop] = {}
     through: dict[int, Segment] = {}
     real = [i for i, s in enumerate(face.stops) if s.kind != "junction"]
@@ -181,7 +185,7 @@ def _place_stops(face: TileFace) -> tuple[list[PlacedStop], dict[int, Segment]]:
         if stop.at is not None:
             slots = getattr(stop, "slots", 1)
             point = loc_point(stop.at, slots)
-            put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
+            put(i, point, _city_angle(point, slots, upright) if stop.kind == "city" else _track_angle(face, i, point))
     _fit_given_stops(face, placed, put)
 
     # 2. towns on a run of track between two edges sit on that track, clear of other
@@ -216,7 +220,7 @@ def _place_stops(face: TileFace) -> tuple[list[PlacedStop], dict[int, Segment]]:
             point = scale(heading, EDGE_LOC_DISTANCE if stop.kind == "city" else 45.0)
         else:
             point = _free_direction(placed.values(), face)
-        put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
+        put(i, point, _city_angle(point, slots, upright) if stop.kind == "city" else _track_angle(face, i, point))
     return [placed[i] for i in sorted(placed)], through
 
 
@@ -231,7 +235,7 @@ def _fit_given_stops(face: TileFace, placed: dict[int, PlacedStop], put) -> None
         stop = face.stops[i]
         point = scale(direction(stop.at), distance)
         slots = getattr(stop, "slots", 1)
-        put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
+        put(i, point, _city_angle(point, slots, upright) if stop.kind == "city" else _track_angle(face, i, point))
         return inside.contains(placed[i].shape)
 
     for i in given:
@@ -422,7 +426,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     in a free spot near the rim, after its id."""
     area = hex_polygon().buffer(-inset, join_style=2)
     occupied = Occupancy(area)
-    stops, through = _place_stops(face)
+    # the part of the turn that is not a whole tile rotation: a pointy hex's 30 degrees
+    stops, through = _place_stops(face, upright=-((-text_angle) % 60.0))
     track = _place_track(face, stops, through)
     for t in track:
         occupied.add(linestring(t.segment).buffer(CASING_WIDTH / 2, cap_style=2))
