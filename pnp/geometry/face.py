@@ -235,7 +235,7 @@ def _fit_given_stops(face: TileFace, placed: dict[int, PlacedStop], put) -> None
         stop = face.stops[i]
         point = scale(direction(stop.at), distance)
         slots = getattr(stop, "slots", 1)
-        put(i, point, _city_angle(point, slots, upright) if stop.kind == "city" else _track_angle(face, i, point))
+        put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
         return inside.contains(placed[i].shape)
 
     for i in given:
