@@ -208,9 +208,10 @@ def build(game: Game, options: PrintOptions) -> Component:
         body = aids.heading_block(f"{game.title} {name}", t("aids.chart_hint"), paper, sizes["margin"], sizes, style)
         body += "".join(draw_block(p, plan.column_width, sizes, stamps, style) for p in page)
         bodies.append(body)
-    drawn = sum(len(p.block.content.row.sources) + len(p.block.content.row.targets)
-                for page in plan.pages for p in page if isinstance(p.block.content, RowPlan))
-    expected = sum(len(r.sources) + len(r.targets) for _, rows in groups for r in rows)
+    # pieces: the (tile, upgrade) pairs the arrows show, against those the manifest has
+    drawn = len({(a.id, b.id) for page in plan.pages for p in page if isinstance(p.block.content, RowPlan)
+                 for a in p.block.content.row.sources for b in p.block.content.row.targets})
+    expected = len(upgrade_pairs(game))
     return Component(
         key="upgrade_chart",
         title="Tile Upgrade Chart",
