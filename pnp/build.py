@@ -32,6 +32,7 @@ KIT: list[tuple[str, Callable[[Game], bool]]] = [
     ("tiles", lambda g: bool(g.manifest)),
     ("map", lambda g: g.part("map") is not None),
     ("sections", lambda g: bool(g.part("sections"))),
+    ("composed", lambda g: bool(g.part("sections"))),
     ("market", lambda g: g.market is not None),
     ("shares", lambda g: bool(g.companies)),
     ("charters", lambda g: bool(g.companies)),
@@ -41,8 +42,11 @@ KIT: list[tuple[str, Callable[[Game], bool]]] = [
     ("cards", lambda g: bool(g.cards)),
     ("player_cards", lambda g: bool(g.info.rules.players)),
     ("tile_manifest", lambda g: bool(g.manifest)),
-    ("upgrade_chart", lambda g: bool(g.manifest)),
+    ("upgrade_chart", lambda g: any(e.upgrades for e in g.manifest)),
 ]
+
+# Components built only when an option asks for them: key -> the PrintOptions field.
+ON_REQUEST = {"composed": "map_layout"}  # pnp build --layout: the map those sections make
 
 
 def available_components() -> list[str]:
@@ -59,14 +63,18 @@ def available_components() -> list[str]:
     return out
 
 
-def kit_components(game: Game, only: list[str] | None = None) -> list[str]:
+def kit_components(game: Game, only: list[str] | None = None, options: PrintOptions | None = None) -> list[str]:
     known = available_components()
     if only:
         unknown = [k for k in only if k not in known]
         if unknown:
             raise PnpError(f"--only: unknown component {', '.join(unknown)} (known: {', '.join(known)})")
     applies = dict(KIT)
-    return [k for k in known if applies[k](game) and (not only or k in only)]
+
+    def requested(key: str) -> bool:
+        return key not in ON_REQUEST or (options is not None and getattr(options, ON_REQUEST[key]) is not None)
+
+    return [k for k in known if applies[k](game) and requested(k) and (not only or k in only)]
 
 
 @dataclass
@@ -140,7 +148,7 @@ def build_component(key: str, game: Game, options: PrintOptions) -> Component:
 def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[str] | None = None,
               png: bool = False, progress: Callable[[str], None] | None = None) -> KitResult:
     start = time.perf_counter()
-    keys = kit_components(game, only)
+    keys = kit_components(game, only, options)
     if not keys:
         raise PnpError(f"{game.title}: nothing to build (no component has data)")
     built: list[Built] = []
@@ -221,7 +229,7 @@ def _commit(staging: Path, out_dir: Path) -> None:
 def resolve_options(game: Game, cli: dict) -> dict:
     """Command-line values win; then the game's `print:` settings; then defaults."""
     defaults = {"paper": "a4", "scale": 1.0, "bleed": None, "crop_marks": True, "duplex": "none", "only": None,
-                "lang": "en", "theme": "default", "layout": "individual"}
+                "lang": "en", "theme": "default", "tile_layout": "individual", "layout": None}
     game_print = dict(game.info.print)
     unknown = set(game_print) - set(defaults)
     if unknown:

@@ -159,7 +159,7 @@ def compose(game, layout, fmt, check_only, out, paper, theme_name):
     """Put map sections together as LAYOUT says (a file, or one of the game's layouts/),
     report what the map holds, and write it as LAYOUT.svg, .png, .pdf and -sections.pdf."""
     from pnp.components import write_component
-    from pnp.components.composed import build
+    from pnp.components.composed import composed_map, preview_png
     from pnp.compose import compose as compose_map
     from pnp.compose import report_json, report_text
     from pnp.load import load_game
@@ -169,7 +169,8 @@ def compose(game, layout, fmt, check_only, out, paper, theme_name):
     comp = compose_map(loaded, layout)
     files = []
     if not check_only:
-        component, png = build(loaded, print_options(loaded, paper, theme_name), comp)
+        component = composed_map(loaded, print_options(loaded, paper, theme_name), comp)
+        png = preview_png(component, comp)
         folder = OutputDir(default_out(game, out))
         files = [str(p) for p in write_component(component, folder, loaded.title)]
         files += [str(folder.write(f"{comp.key}.png", png)), str(folder.path(f"{comp.key}.svg"))]
@@ -262,31 +263,37 @@ for _key, _help in PIECE_COMMANDS.items():
 @click.option("--only", default=None, help="Comma-separated components, e.g. tiles,map.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language of component texts [en].")
 @click.option("--theme", "theme_name", default=None, help="Colour theme from templates/themes/ [default].")
-@click.option("--layout", default=None, help="Tile sheet layout: individual, tessellated or die.")
+@click.option("--tile-layout", default=None, help="Tile sheet layout: individual, tessellated or die.")
+@click.option("--layout", "map_layout", default=None,
+              help="A layout of map sections (a file, or one of the game's layouts/): the kit adds that map, "
+                   "whole and in page sections, to the loose sections.")
 @click.option("--png", is_flag=True, help="Also write PNG previews of every page.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
 @user_errors
-def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_name, layout, png, quiet):
+def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_name, tile_layout, map_layout, png,
+          quiet):
     """A game's complete print kit: GAME-kit.pdf, a PDF per component, SVGs and index.md."""
     import signal
 
     from pnp.build import build_kit, resolve_options
     from pnp.load import load_game
-    from pnp.templates import tile_layout
+    from pnp.templates import tile_layout as tile_sheet_layout
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
     loaded = load_game(game)
     settings = resolve_options(loaded, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
-                                        "duplex": duplex, "lang": lang, "theme": theme_name, "layout": layout,
-                                        "only": only})
+                                        "duplex": duplex, "lang": lang, "theme": theme_name,
+                                        "tile_layout": tile_layout, "layout": map_layout, "only": only})
     if settings["scale"] <= 0 or settings["scale"] > 2:
         raise PnpError(f"--scale {settings['scale']}: must be between 0 and 2")
-    tile_layout(settings["layout"])
+    tile_sheet_layout(settings["tile_layout"])
+    if settings["layout"] is not None:
+        check_map_layout(loaded, settings["layout"])
     options = print_options(loaded, settings["paper"], settings["theme"], lang=settings["lang"],
                             duplex=settings["duplex"], bleed=length_option(settings["bleed"], "--bleed")
                             if isinstance(settings["bleed"], str) else settings["bleed"],
                             crop_marks=settings["crop_marks"], scale=float(settings["scale"]),
-                            layout=settings["layout"])
+                            layout=settings["tile_layout"], map_layout=settings["layout"])
     only_list = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
     target = default_out(game, out)
     if quiet:
@@ -294,7 +301,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     else:
         from pnp.build import kit_components
 
-        keys = kit_components(loaded, only_list)
+        keys = kit_components(loaded, only_list, options)
         with click.progressbar(length=len(keys), label=f"Building {loaded.title}", file=sys.stderr,
                                item_show_func=lambda k: k or "") as bar:
             def advance(key):
@@ -302,6 +309,21 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
 
             result = build_kit(loaded, options, target, only=only_list, png=png, progress=advance)
         click.echo(summary_table(result, target), err=False)
+
+
+def check_map_layout(game, layout: str) -> None:
+    """`pnp build --layout`: the layout must compose (sections that exist, no overlap,
+    one piece) before anything is built. A tile sheet layout's name here is a slip for
+    --tile-layout."""
+    from pnp.compose import compose
+    from pnp.templates import tile_layouts
+
+    try:
+        compose(game, layout)
+    except PnpError as exc:
+        if layout in tile_layouts():
+            raise PnpError(f"--layout {layout}: {exc}; for the tile sheet layout use --tile-layout {layout}") from None
+        raise
 
 
 def summary_table(result, target: Path) -> str:

@@ -29,6 +29,7 @@ class PrintOptions:
     variant: str | None = None  # a map variant named in map.yaml (e.g. 1860's "2-3p")
     placements: Path | None = None  # a layout of tiles and tokens to preview on the map
     clearance: float | None = None  # mm added to the tile size for map hexes; None = templates/sheets/map.yaml
+    map_layout: str | None = None  # a layout of map sections to compose (18-XY), a file or a name in layouts/
 
 
 @dataclass

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.map import hex_size
 from pnp.errors import PnpError
+from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.render import svg
 from pnp.render.section_piece import SectionPiece, section_piece
@@ -29,9 +30,10 @@ def pieces(game: Game, options: PrintOptions, bleed: float) -> list[SectionPiece
     sections = game.part("sections")
     if not sections:
         raise PnpError(f"{game.title}: no map sections (the game folder {game.folder} has no sections/)")
-    faces = tuple(e.tile for e in game.manifest)
-    return [section_piece(sections[key], options.style, hex_size(options), bleed, CUT_WIDTH, faces)
-            for key in sorted(sections)]
+    t = messages(options.lang)
+    return [section_piece(s, options.style, hex_size(options), bleed, CUT_WIDTH,
+                          caption=t("section.caption", hexes=len(s.cells)), label=t("section.label", name=s.name))
+            for s in (sections[key] for key in sorted(sections))]
 
 
 def centred(piece: SectionPiece, turn: float) -> PieceArt:
@@ -71,10 +73,11 @@ def build(game: Game, options: PrintOptions) -> Component:
     for layout in layouts:
         layout.outlines = []  # each piece carries its own cut line, around its hexes
     arts = [centred(p, turn) for p, (_, turn) in zip(made, fits)]
-    pages = compose(arts, layouts, options.paper, options.style, footer=f"{game.title} · Map sections")
+    title = messages(options.lang)("title.sections")
+    pages = compose(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}")
     return Component(
         key="sections",
-        title="Map sections",
+        title=title,
         documents=[Document("sections.pdf", pages, "map sections")],
         pieces=len(made),
         expected=len(game.part("sections")),

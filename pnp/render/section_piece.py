@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from shapely import affinity
 import shapely
+from shapely import affinity
 
 from pnp.compose import section_board
+from pnp.errors import PnpError
 from pnp.geometry.hexagon import SQRT3
 from pnp.model.map import Block, Board, Decorations, MapHex
 from pnp.model.section import Section
@@ -39,8 +40,6 @@ class SectionPiece:
     width: float  # mm: the hexes' bounding box; bleed reaches past it
     height: float
     art: object  # SVG group in mm, origin at the bounding box's top-left corner
-    outline: object  # shapely polygon of the cut, in the art's mm
-    hexes: int
 
 
 def empty(h: MapHex) -> bool:
@@ -60,18 +59,16 @@ def tag_hex(board: Board) -> MapHex | None:
     return next((h for h in central(list(board.hexes.values())) if empty(h)), None)
 
 
-def named_board(board: Board, section: Section) -> Board:
-    """The board with the section's name as the name of its most central unnamed hex."""
+def named_board(board: Board, section: Section, label: str) -> Board:
+    """The board with `label` (the section's name) as the name of its most central
+    unnamed hex."""
     for h in central(list(board.hexes.values())):
         if not h.name and not h.lake:
             hexes = dict(board.hexes)
-            hexes[h.coord] = replace(h, name=caption(section))
+            hexes[h.coord] = replace(h, name=label)
             return replace(board, hexes=hexes)
-    raise ValueError(f"section {section.key}: every hex is named, leaving no room for the section's name")
-
-
-def caption(section: Section) -> str:
-    return f"{section.name} section"
+    raise PnpError(f"sections/{section.key}.yaml: every hex is named or a lake, leaving no room to print the "
+                   f"section's name")
 
 
 def bleed_grounds(board: Board, outlines, style: Style, bleed: float):
@@ -87,16 +84,15 @@ def bleed_grounds(board: Board, outlines, style: Style, bleed: float):
     return g
 
 
-def name_tag(section: Section, centre, hex_mm: float, style: Style):
+def name_tag(name: str, caption: str, centre, hex_mm: float, style: Style):
     """The section's name, bold, with a caption line below, centred in a hex."""
     g = svg.group()
-    size = fit_size(section.name, hex_mm * NAME_ROOM, hex_mm * NAME_SIZE, "bold", min_size=hex_mm * 0.06)
+    size = fit_size(name, hex_mm * NAME_ROOM, hex_mm * NAME_SIZE, "bold", min_size=hex_mm * 0.06)
     small = hex_mm * CAPTION_SIZE
     ink = style.color("card_muted")
-    g.add(svg.text(section.name, (centre[0], centre[1] - small * 0.6), size, style, weight="bold", color=ink))
-    line = f"map section · {len(section.cells)} hexes"
-    g.add(svg.text(line, (centre[0], centre[1] + size * 0.55 + small * 0.4),
-                   fit_size(line, hex_mm * NAME_ROOM, small, min_size=small * 0.7), style, color=ink))
+    g.add(svg.text(name, (centre[0], centre[1] - small * 0.6), size, style, weight="bold", color=ink))
+    g.add(svg.text(caption, (centre[0], centre[1] + size * 0.55 + small * 0.4),
+                   fit_size(caption, hex_mm * NAME_ROOM, small, min_size=small * 0.7), style, color=ink))
     return g
 
 
@@ -108,14 +104,16 @@ def cut_line(shape, style: Style, width: float):
                         stroke_linejoin="miter")
 
 
-def section_piece(section: Section, style: Style, hex_mm: float, bleed: float, cut_width: float,
-                  tile_faces=()) -> SectionPiece:
+def section_piece(section: Section, style: Style, hex_mm: float, bleed: float, cut_width: float, *,
+                  caption: str, label: str) -> SectionPiece:
+    """The piece. `caption` goes under the name in an empty hex ("map section · 19
+    hexes"); `label` is the name as a hex's name where no hex is empty."""
     board = section_board(section)
     board = replace(board, decorations=Decorations(title=Block(show=False), legend=Block(show=False)))
     tagged = tag_hex(board)
     if tagged is None:
-        board = named_board(board, section)
-    art = draw_map(board, style, hex_mm=hex_mm, title_lines=[], tile_faces=tuple(tile_faces), frame=False)
+        board = named_board(board, section, label)
+    art = draw_map(board, style, hex_mm=hex_mm, title_lines=[], frame=False)
     drawing = art.drawing
     outlines = drawing.pieces[:len(board.hexes)]
     shape = shapely.union_all(list(outlines), grid_size=GRID)
@@ -125,9 +123,9 @@ def section_piece(section: Section, style: Style, hex_mm: float, bleed: float, c
     g.add(drawing.content)
     if tagged is not None:
         where = outlines[list(board.hexes).index(tagged.coord)].centroid
-        g.add(name_tag(section, (where.x, where.y), hex_mm, style))
+        g.add(name_tag(section.name, caption, (where.x, where.y), hex_mm, style))
     g.add(cut_line(shape, style, cut_width))
-    return SectionPiece(section.key, section.name, drawing.width, drawing.height, g, shape, len(board.hexes))
+    return SectionPiece(section.key, section.name, drawing.width, drawing.height, g)
 
 
-__all__ = ["SectionPiece", "section_piece", "caption"]
+__all__ = ["SectionPiece", "section_piece"]
