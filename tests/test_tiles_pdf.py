@@ -93,3 +93,19 @@ def test_game_folder_outside_the_package(game_copy, tmp_path):
 
 def test_no_partial_files_left_behind(tiles_1860):
     assert not [p for p in tiles_1860.rglob("*") if p.name.endswith(".part")]
+
+
+def test_tile_colours_stay_apart_in_greyscale():
+    """Yellow, green, brown and gray tiles must be told apart on a black-and-white print:
+    their lightness differs by at least 20 of 255 grey levels, in every theme."""
+    from pnp.templates import theme, theme_names
+
+    def luma(hex_colour):
+        r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    for name in theme_names():
+        style = theme(name)
+        levels = sorted(luma(style.color(c)) for c in ("yellow", "green", "brown", "gray"))
+        gaps = [b - a for a, b in zip(levels, levels[1:])]
+        assert min(gaps) >= 20, (name, [round(x) for x in levels])
