@@ -310,3 +310,9 @@ def test_destination_is_printed_where_a_company_has_one(game_copy):
     pages = charters.build(load_game(folder), options("1860")).pages
     assert ">Destination<" in pages[0] and ">Ventnor<" in pages[0]
     assert sum(page.count(">Destination<") for page in pages) == 1  # only the C&N has one
+
+
+def test_money_puts_the_amount_where_the_currency_says():
+    from pnp.render.cards import money
+
+    assert money(300, "£") == "£300" and money(300, "CC") == "300 CC" and money(20, "#c") == "20c"

@@ -47,15 +47,14 @@ def orientation(game: dict) -> str:
 
 
 def _currency(text, report: Report) -> str:
-    """`"$#"` -> `$`; `"#kr"` -> `kr` (pnp writes a word after the amount, a symbol before)."""
+    """`"$#"` -> `$`; `"#kr"` -> `kr` (pnp writes a word after the amount, a symbol
+    before); a one-letter suffix keeps its place: `"#c"` stays `#c` (100c)."""
     if not isinstance(text, str) or "#" not in text:
         return "$"
     before, after = (part.strip() for part in text.split("#", 1))
-    symbol = before or after or "$"
     if after and not before and len(after) == 1:
-        report.note("info.currency", f"'{text}' puts {after} after the amount; pnp prints a one-letter "
-                                     f"currency before it ({after}100)")
-    return symbol
+        return "#" + after
+    return before or after or "$"
 
 
 def _rules(game: dict, report: Report) -> dict:
