@@ -311,7 +311,7 @@ def _borders(f: _Frame, hexes: list[MapHex]) -> list[tuple[object, tuple]]:
                 continue
             seen.add(key)
             side = f.hex_group((cx, cy), f.turn)
-            side.add(border_line(border.edge, border.type, f.style))
+            side.add(border_line(border.edge, border.type, f.style, border.cost, -f.turn))
             reach = BORDER_WIDTH * f.k
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             out.append((side, (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)))

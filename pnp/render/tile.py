@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.geometry.face import FaceLayout, layout_face
-from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, corners
+from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, corners, edge_midpoint
+from pnp.text import fit_size
 from pnp.geometry.track import fmt
 from pnp.model.tile import Tile, TileFace
 from pnp.render import atoms, svg
@@ -16,6 +17,7 @@ from pnp.render.style import Style
 LAYERS = ("ground", "track_casing", "track", "stations", "revenue", "labels", "borders", "outline")
 OUTLINE_WIDTH = 1.5
 BORDER_WIDTH = 10.0
+BORDER_COST_RADIUS = 17.0
 
 
 def outline_path(style: Style, width: float = OUTLINE_WIDTH, colour: str = "outline", radius: float = RADIUS):
@@ -61,15 +63,26 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
     for item in layout.texts:
         layers["labels"].append(atoms.placed_text(item, style, angle))
     for border in face.borders:
-        layers["borders"].append(border_line(border.edge, border.type, style))
+        layers["borders"].append(border_line(border.edge, border.type, style, border.cost, angle))
     return layers
 
 
-def border_line(edge: int, kind: str, style: Style):
-    """A thick line along a hex side: impassable, water, mountain..."""
+def border_line(edge: int, kind: str, style: Style, cost: int | None = None, text_angle: float = 0.0):
+    """A thick line along a hex side (impassable, water, mountain...), with the cost of
+    crossing it in a circle on the side's midpoint when it has one."""
     a, b = corners()[(edge - 1) % 6], corners()[edge]
     # corners()[k] is the corner between edges k and k+1, so edge e runs from corner e-1 to corner e
-    return svg.line(a, b, **border_stroke(kind, style))
+    line = svg.line(a, b, **border_stroke(kind, style))
+    if not cost:
+        return line
+    g = svg.group()
+    g.add(line)
+    mid = edge_midpoint(edge)
+    g.add(svg.circle(mid, BORDER_COST_RADIUS, fill=style.color("revenue_fill"), stroke=border_stroke(kind, style)["stroke"],
+                     stroke_width=3))
+    g.add(svg.text(str(cost), mid, fit_size(str(cost), 2 * BORDER_COST_RADIUS - 6, 16, "bold"), style, weight="bold",
+                   angle=text_angle))
+    return g
 
 
 def border_stroke(kind: str, style: Style) -> dict:
