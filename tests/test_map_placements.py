@@ -144,3 +144,14 @@ def test_dropping_printed_track_warns(tmp_path, game, board):
     # Ryde Esplanade's track runs to edge 5; 786 at rotation 2 runs 0-1 instead
     layout = read_placements(write(tmp_path, "{hex: I3, tile: '786', rotation: 2}"), game, board)
     assert any("drops track printed on the hex" in w for w in layout.warnings), layout.warnings
+
+
+def test_two_homes_in_one_hex_both_show():
+    from pnp.model.company import Company
+    from pnp.render.map import home_slots
+
+    a = Company(symbol="A", name="A", color="#ff0000", tokens=[0], home="B2")
+    b = Company(symbol="B", name="B", color="#0000ff", tokens=[0], home="B2", home_city=1)
+    slots = [[(0, 0)], [(1, 1)]]
+    assert home_slots([a, b], slots, {}) == [(a, (0, 0)), (b, (1, 0))]
+    assert home_slots([a, b], slots, {(0, 0): a}) == [(b, (1, 0))]

@@ -25,6 +25,7 @@ class Company(Frozen):
     color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     text_color: str = Field("#ffffff", pattern=r"^#[0-9a-fA-F]{6}$")
     home: str | None = None
+    home_city: int = Field(0, ge=0, description="which city of the home hex, counting its cities in data order")
     home_name: str | None = None
     tokens: tuple[int, ...] = Field(min_length=1, description="cost of each station token; the first is the home")
     token_set_price: int | None = Field(None, ge=0, description="paid once, when the company floats, for all its "

@@ -267,11 +267,29 @@ def _stations(f: _Frame, hexes: list[MapHex], companies, placements: Placements)
             continue
         cities = [s for s in face.stops if s.kind == "city"]
         group = f.hex_group(f.centre(h.pos))
-        if homes and (0, 0) not in tokens:
-            group.add(reservation(homes[0], slots[0][0], slot_radius(cities[0].slots), size, f.style))
+        for company, (city, slot) in home_slots(homes, slots, tokens):
+            group.add(reservation(company, slots[city][slot], slot_radius(cities[city].slots), size, f.style))
         for (city, slot), company in sorted(tokens.items()):
             group.add(token(company, slots[city][slot], slot_radius(cities[city].slots), size, f.style))
         out.append((h.coord, group))
+    return out
+
+
+def home_slots(homes: list[Company], slots: list[list], tokens: dict) -> list[tuple[Company, tuple[int, int]]]:
+    """Each home company's reserved slot: the first free slot of its home city (its
+    `home_city`, else the first city), or of the next city with room. A company whose
+    token already stands in the hex needs no reservation."""
+    used = set(tokens)
+    out = []
+    for company in homes:
+        if company in tokens.values():
+            continue
+        home = min(company.home_city, len(slots) - 1)
+        order = [home] + [c for c in range(len(slots)) if c != home]
+        spot = next(((c, s) for c in order for s in range(len(slots[c])) if (c, s) not in used), None)
+        if spot is not None:
+            used.add(spot)
+            out.append((company, spot))
     return out
 
 
