@@ -112,7 +112,9 @@ def convert_companies(game: dict, report: Report, palette: Palette, homes: dict[
         entry: dict = {"symbol": symbol, "name": str(company.get("name") or symbol), "color": color,
                        "text_color": _text_colour(company, color, palette, where)}
         if symbol in homes:
-            entry["home"] = homes[symbol]
+            entry["home"], city = homes[symbol]
+            if city:
+                entry["home_city"] = city
         entry["tokens"] = _tokens(company, game, report, where)
         entry["shares"] = _shares(company, game, report, where)
         if par:

@@ -45,7 +45,7 @@ class MapHexOut:
 class MapResult:
     data: dict  # map.yaml as plain data
     hexes: int  # distinct coordinates on the base map
-    homes: dict[str, str]  # company symbol -> coordinate
+    homes: dict[str, tuple[str, int]]  # company symbol -> (coordinate, which city of the hex)
 
 
 def map_list(game: dict) -> list[dict]:
@@ -199,24 +199,18 @@ def _off_grid(board: dict[str, MapHexOut], coords: Coordinates, report: Report) 
     return labels
 
 
-def _homes(board: dict[str, MapHexOut], companies: set[str], report: Report) -> dict[str, str]:
-    """A company's mark in a city is its home; pnp reserves the first city's slot."""
-    homes: dict[str, str] = {}
+def _homes(board: dict[str, MapHexOut], companies: set[str], report: Report) -> dict[str, tuple[str, int]]:
+    """A company's mark in a city is its home: the hex and which of its cities."""
+    homes: dict[str, tuple[str, int]] = {}
     for coord, h in board.items():
         for city, label in h.marks:
             at = h.where
             if label not in companies:
                 report.lost(at, f"mark '{label}' in a city (not a company of this game)")
             elif label in homes:
-                report.lost(at, f"a second home for {label} (first at {homes[label]})")
+                report.lost(at, f"a second home for {label} (first at {homes[label][0]})")
             else:
-                homes[label] = coord
-                if city > 0:
-                    report.lost(at, f"{label}'s home is the hex's city {city + 1}; pnp marks the home in the first city")
-        symbols = [label for _, label in h.marks if homes.get(label) == coord]
-        if len(symbols) > 1:
-            report.lost(h.where, f"homes of {', '.join(symbols)} in one hex; pnp marks only "
-                                              f"{symbols[0]}'s on the map (the charters name every home)")
+                homes[label] = (coord, city)
     return homes
 
 
