@@ -19,11 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.components import Component, PrintOptions
+from pnp.components import Component, Document, PrintOptions, duplexed, for_duplex
 from pnp.errors import PnpError
+from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.output import OutputDir, atomic_write
-from pnp.pdf import Section, assemble, render_pages, svg_to_png
+from pnp.pdf import Section, assemble_many, merge_documents, svg_to_png
 from pnp.render import svg
 from pnp.templates import Paper
 
@@ -40,6 +41,7 @@ KIT: list[tuple[str, Callable[[Game], bool]]] = [
     ("trains", lambda g: bool(g.trains)),
     ("tokens", lambda g: bool(g.companies)),
     ("cards", lambda g: bool(g.cards)),
+    ("money", lambda g: g.info.rules.money is not None),
     ("player_cards", lambda g: bool(g.info.rules.players)),
     ("tile_manifest", lambda g: bool(g.manifest)),
     ("upgrade_chart", lambda g: any(e.upgrades for e in g.manifest)),
@@ -110,15 +112,17 @@ def scaled(page_svg: str, scale: float) -> str:
 
 def calibration_page(game: Game, paper: Paper, style, components: list[Built], options: PrintOptions) -> str:
     """The kit's first page: title, contents and a 100 mm ruler to check the printer."""
-    dwg = svg.document(paper.width, paper.height, title=f"{game.title}: print kit")
+    t = messages(options.lang)
+    dwg = svg.document(paper.width, paper.height, title=t("kit.title", game=game.title))
     cx = paper.width / 2
     dwg.add(svg.text(game.title, (cx, 30), 12, style, weight="bold"))
     if game.info.subtitle:
         dwg.add(svg.text(game.info.subtitle, (cx, 40), 6, style))
-    dwg.add(svg.text("Print-and-play kit", (cx, 50), 5, style))
+    dwg.add(svg.text(t("kit.heading"), (cx, 50), 5, style))
     y = 66
     for built in components:
-        line = f"{built.component.title}: {built.component.pieces} pieces, {len(built.component.pages)} pages"
+        line = t("kit.contents", component=built.component.title, pieces=t.count("kit.pieces", built.component.pieces),
+                 pages=t.count("kit.pages", len(built.component.pages)))
         dwg.add(svg.text(line, (cx, y), 4, style))
         y += 7
     y = max(y + 10, paper.height * 0.62)
@@ -132,17 +136,18 @@ def calibration_page(game: Game, paper: Paper, style, components: list[Built], o
         if mm % 10 == 0:
             ruler.add(svg.text(str(mm // 10), (x0 + mm, y - 9), 3, style))
     dwg.add(ruler)
-    dwg.add(svg.text("This ruler is 100 mm (10 cm) long when printed at the right scale.", (cx, y + 9), 4, style))
-    dwg.add(svg.text(f"Measure it; if it is L mm, print again with --scale {options.scale:g}*100/L.", (cx, y + 16),
+    dwg.add(svg.text(t("kit.ruler"), (cx, y + 9), 4, style))
+    dwg.add(svg.text(t("kit.measure", scale=f"{options.scale:g}"), (cx, y + 16),
                      4, style))
-    settings = f"paper {paper.name}, scale {options.scale:g}, duplex {options.duplex}, language {options.lang}"
+    settings = t("kit.settings", paper=paper.name, scale=f"{options.scale:g}", duplex=t(f"kit.duplex_{options.duplex}"),
+                 lang=options.lang)
     dwg.add(svg.text(settings, (cx, y + 26), 3.5, style, color=style.color("footer")))
     return svg.to_string(dwg)
 
 
 def build_component(key: str, game: Game, options: PrintOptions) -> Component:
     module = importlib.import_module(f"pnp.components.{key}")
-    return module.build(game, options)
+    return for_duplex(module.build(game, options), game.title, options)
 
 
 def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[str] | None = None,
@@ -177,15 +182,17 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
     files: dict[str, int] = {}
     calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
     documents = [(b, doc, [scaled(p, options.scale) for p in doc.pages]) for b in built for doc in b.component.documents]
-    render_pages([calibration] + [p for _, _, pages in documents for p in pages])  # every page once, all cores
-    sections = [Section("Calibration and contents", [calibration])]
+    t = messages(options.lang)
+    cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
+    jobs: list[tuple] = [("", [Section(t("kit.bookmark"), cover.pages)], "", "")]  # (file, sections, title, subject)
+    kit_parts = [(t("kit.bookmark"), "")]  # (bookmark, file) in print order
     for b, doc, pages in documents:
         c = b.component
         section = Section(c.title, pages, doc.trim_inset, doc.bleed)
-        out.write(doc.filename, assemble([section], f"{game.title}: {doc.title}"))
+        jobs.append((doc.filename, [section], f"{game.title}: {doc.title}", ""))
         files[doc.filename] = b.files[doc.filename] = len(pages)
         if doc is c.documents[0]:
-            sections.append(section)
+            kit_parts.append((c.title, doc.filename))
             if png:
                 for n, page in enumerate(pages, 1):
                     name = f"png/{c.key}-{n:02d}.png"
@@ -195,24 +202,32 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
         for name, text in b.component.svgs.items():
             out.write(name, text)
             files[name] = 0
+    drawn = {name: data for (name, *_), data in zip(jobs, assemble_many([job[1:] for job in jobs]))}  # all cores
+    for name, data in drawn.items():
+        if name:
+            out.write(name, data)
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
-    out.write(kit_name, assemble(sections, f"{game.title}: print kit", subject="complete print-and-play kit"))
-    files[kit_name] = sum(len(s.pages) for s in sections)
-    out.write("index.md", index_markdown(game, built, files, kit_name))
+    out.write(kit_name, merge_documents([(title, drawn[name]) for title, name in kit_parts],
+                                        t("kit.title", game=game.title), t("kit.subject")))
+    files[kit_name] = len(cover.pages) + sum(files[name] for _, name in kit_parts[1:])
+    out.write("index.md", index_markdown(game, built, files, kit_name, t))
     files["index.md"] = 0
     return files
 
 
-def index_markdown(game: Game, built: list[Built], files: dict[str, int], kit_name: str) -> str:
-    lines = [f"# {game.title}: print kit", "", f"`{kit_name}` holds every component in print order, "
-             f"{files[kit_name]} pages with a bookmark per component.", "",
-             "| component | pieces | expected | pages | file |", "|---|---:|---:|---:|---|"]
+def index_markdown(game: Game, built: list[Built], files: dict[str, int], kit_name: str,
+                   t: Messages | None = None) -> str:
+    t = t or messages()
+    heads = [t(f"kit.index_{k}") for k in ("component", "pieces", "expected", "pages", "file")]
+    lines = [f"# {t('kit.title', game=game.title)}", "",
+             t("kit.index_intro", kit=kit_name, pages=t.count("kit.pages", files[kit_name])), "",
+             "| " + " | ".join(heads) + " |", "|---|---:|---:|---:|---|"]
     for b in built:
         c = b.component
         expected = "-" if c.expected is None else str(c.expected)
         first = c.documents[0].filename if c.documents else "-"
         lines.append(f"| {c.title} | {c.pieces} | {expected} | {len(c.pages)} | `{first}` |")
-    lines += ["", "## Files", "", "| file | pages |", "|---|---:|"]
+    lines += ["", f"## {t('kit.index_files')}", "", f"| {heads[4]} | {heads[3]} |", "|---|---:|"]
     for name in sorted(files):
         pages = files[name]
         lines.append(f"| `{name}` | {pages if pages else '-'} |")

@@ -86,12 +86,14 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
     """Load a game, build one component and write it: the body of every component command."""
     import importlib
 
-    from pnp.components import write_component
+    from pnp.components import for_duplex, write_component
     from pnp.load import load_game
     from pnp.output import OutputDir
 
     game = load_game(game_arg)
-    component = importlib.import_module(f"pnp.components.{module}").build(game, print_options(game, **options))
+    settings = print_options(game, **options)
+    component = for_duplex(importlib.import_module(f"pnp.components.{module}").build(game, settings), game.title,
+                           settings)
     for warning in component.warnings:
         click.echo(f"pnp: warning: {warning}", err=True)
     written = write_component(component, OutputDir(default_out(game_arg, out)), game.title)
@@ -116,14 +118,16 @@ def length_option(value: str | None, name: str) -> float | None:
 @paper_option
 @click.option("--layout", default="individual", show_default=True, help="individual, tessellated or die.")
 @click.option("--tile-size", default=None, help="Tile size flat-to-flat, e.g. 38.1mm or 1.5in.")
+@click.option("--duplex", type=click.Choice(["none", "long", "short"]), default="none", show_default=True,
+              help="Double-sided: flippable tiles get their mirror image on the back, the others their colour.")
 @theme_option
 @user_errors
-def tiles(game, out, paper, layout, tile_size, theme_name):
+def tiles(game, out, paper, layout, tile_size, duplex, theme_name):
     """Tile sheets as PDF, and one SVG per distinct tile."""
     from pnp.templates import tile_layout
 
     tile_layout(layout)  # an unknown layout is an error before anything is built
-    run_component("tiles", game, out, paper=paper, theme_name=theme_name, layout=layout,
+    run_component("tiles", game, out, paper=paper, theme_name=theme_name, layout=layout, duplex=duplex,
                   tile_mm=length_option(tile_size, "--tile-size"))
 
 
@@ -225,6 +229,7 @@ PIECE_COMMANDS = {
     "trains": "Train cards: one per physical train, and a back.",
     "tokens": "Station tokens and company markers as round pieces for a punch.",
     "cards": "The game's extra cards (cards.yaml), each as many times as it counts.",
+    "money": "Banknotes: every note of the bank (game.yaml rules.money), currency by currency.",
 }
 
 

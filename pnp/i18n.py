@@ -55,6 +55,13 @@ class Messages:
             raise KeyError(f"no message '{key}' in templates/messages/{FALLBACK}.yaml")
         return text.format(**values) if values else text
 
+    def count(self, key: str, n: int, **values) -> str:
+        """A message about `n` things: `key_one` for exactly one where the catalogue has
+        it ("1 tile"), else `key` ("{n} tiles"), with `n` filled in."""
+        if n == 1 and (f"{key}_one" in _catalogue(self.lang) or f"{key}_one" in _catalogue(FALLBACK)):
+            return self(f"{key}_one", n=n, **values)
+        return self(key, n=n, **values)
+
     def keys(self) -> set[str]:
         return set(_catalogue(self.lang))
 

@@ -1,6 +1,12 @@
-"""SVG pages to one PDF: each page rendered by cairosvg in its safe mode (no external
-files, no XML entities, only data: URLs), then assembled with pypdf with fixed
-metadata and a fixed document id, so the same pages give a byte-identical file."""
+"""SVG pages to PDF documents.
+
+Each document is drawn in one pass onto one cairo PDF surface (pnp.pdfdraw), so its
+pages share their embedded fonts; a page outside the SVG pnp writes is drawn by
+cairosvg in its safe mode (no external files, no XML entities, only data: URLs) and
+merged in. pypdf then adds what cairo cannot write: trim and bleed boxes, bookmarks,
+fixed metadata and a document id derived from the content, so the same pages give a
+byte-identical file. Several documents (a kit) are drawn in parallel on every core.
+"""
 
 from __future__ import annotations
 
@@ -12,39 +18,52 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cairocffi as cairo
 import cairosvg
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject, NameObject, RectangleObject
 
 from pnp.output import atomic_write
+from pnp.pdfdraw import Unsupported, draw_page, page_size, svg_page_to_pdf
 from pnp.units import mm_to_pt
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
 
 
 def svg_to_pdf_page(svg_text: str) -> bytes:
-    return cairosvg.svg2pdf(bytestring=svg_text.encode("utf-8"), unsafe=False)
+    """One page on its own: drawn with cairo when it keeps to the SVG pnp writes, else by cairosvg."""
+    try:
+        return svg_page_to_pdf(svg_text)
+    except Unsupported:
+        return cairosvg.svg2pdf(bytestring=svg_text.encode("utf-8"), unsafe=False)
 
 
-_RENDERED: dict[str, bytes] = {}
-_RENDERED_LIMIT = 2000
+def draw_document(pages: list[str]) -> bytes:
+    """All pages in one cairo PDF (shared fonts). Pages cairo's drawer does not cover
+    are drawn blank here and replaced by cairosvg's rendering in `_finish`."""
+    buffer = io.BytesIO()
+    surface = cairo.PDFSurface(buffer, 595, 842)
+    for svg_text in pages:
+        try:
+            width, height, root = page_size(svg_text)
+            surface.set_size(width, height)
+            draw_page(cairo.Context(surface), root, width, height)
+        except Unsupported:
+            pass  # left blank; `_finish` puts cairosvg's page in its place
+        surface.show_page()
+    surface.finish()
+    return buffer.getvalue()
 
 
-def render_pages(pages: list[str]) -> list[bytes]:
-    """PDF bytes for each SVG page. A page rendered before (the same page in a
-    component's PDF and in the kit) is not rendered again; new pages are rendered in
-    parallel on every core, since cairosvg is the slow step of every build."""
-    todo = list(dict.fromkeys(p for p in pages if p not in _RENDERED))
-    if len(todo) > 2 and (os.cpu_count() or 1) > 1:
-        workers = min(os.cpu_count() or 1, 4, len(todo))
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_fork_context()) as pool:
-            rendered = list(pool.map(svg_to_pdf_page, todo, chunksize=max(1, len(todo) // (workers * 2))))
-    else:
-        rendered = [svg_to_pdf_page(p) for p in todo]
-    if len(_RENDERED) + len(todo) > _RENDERED_LIMIT:
-        _RENDERED.clear()
-    _RENDERED.update(zip(todo, rendered))
-    return [_RENDERED[p] for p in pages]
+def _fallback_pages(pages: list[str]) -> dict[int, bytes]:
+    out = {}
+    for i, svg_text in enumerate(pages):
+        try:
+            page_size(svg_text)
+            continue
+        except Unsupported:
+            out[i] = cairosvg.svg2pdf(bytestring=svg_text.encode("utf-8"), unsafe=False)
+    return out
 
 
 def _fork_context():
@@ -71,16 +90,58 @@ class Section:
 
 
 def assemble(sections: list[Section], title: str, subject: str = "") -> bytes:
+    """One document: the sections' pages in order, a bookmark per section when there
+    are several, each page's trim and bleed boxes, fixed metadata."""
+    pages = [p for s in sections for p in s.pages]
+    return _finish(draw_document(pages), _fallback_pages(pages), sections, title, subject)
+
+
+def assemble_many(jobs: list[tuple[list[Section], str, str]]) -> list[bytes]:
+    """Several documents at once, drawn in parallel on every core."""
+    if len(jobs) > 1 and (os.cpu_count() or 1) > 1:
+        workers = min(os.cpu_count() or 1, 4, len(jobs))
+        order, position = _largest_first(jobs)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_fork_context()) as pool:
+            results = list(pool.map(_assemble_job, order))
+        return [results[position[i]] for i in range(len(jobs))]
+    return [assemble(*job) for job in jobs]
+
+
+def _largest_first(jobs):
+    """Big documents start first so the cores finish together."""
+    order = sorted(range(len(jobs)), key=lambda i: -sum(len(s.pages) for s in jobs[i][0]))
+    return [jobs[i] for i in order], {i: k for k, i in enumerate(order)}
+
+
+def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "") -> bytes:
+    """Documents already drawn (each with its boxes) joined into one, a bookmark at the
+    start of each part: the kit, without drawing any page twice."""
     writer = PdfWriter()
     starts = []
-    rendered = iter(render_pages([p for s in sections for p in s.pages]))
-    for section in sections:
+    for _, data in parts:
         starts.append(len(writer.pages))
-        for _ in section.pages:
-            reader = PdfReader(io.BytesIO(next(rendered)))
-            page = reader.pages[0]
-            _set_boxes(page, section.trim_inset, section.bleed)
-            writer.add_page(page)
+        writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
+    for (name, _), start in zip(parts, starts):
+        writer.add_outline_item(title=name, page_number=start)
+    return _fixed_metadata(writer, title, subject)
+
+
+def _assemble_job(job) -> bytes:
+    return assemble(*job)
+
+
+def _finish(raw: bytes, fallback: dict[int, bytes], sections: list[Section], title: str, subject: str) -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
+    for i, data in sorted(fallback.items()):
+        page = PdfReader(io.BytesIO(data)).pages[0]
+        writer.insert_page(page, i)
+        writer.remove_page(i + 1)
+    starts, n = [], 0
+    for section in sections:
+        starts.append(n)
+        for k in range(len(section.pages)):
+            _set_boxes(writer.pages[n + k], section.trim_inset, section.bleed)
+        n += len(section.pages)
     if len(sections) > 1 or any(s.children for s in sections):
         for section, start in zip(sections, starts):
             if not section.pages:
@@ -88,13 +149,21 @@ def assemble(sections: list[Section], title: str, subject: str = "") -> bytes:
             parent = writer.add_outline_item(title=section.title, page_number=start)
             for child, offset in section.children:
                 writer.add_outline_item(title=child, page_number=start + offset, parent=parent)
-    writer.add_metadata({"/Title": title, "/Creator": CREATOR, "/Producer": "pnp with cairosvg and pypdf",
+    return _fixed_metadata(writer, title, subject)
+
+
+def _fixed_metadata(writer: PdfWriter, title: str, subject: str) -> bytes:
+    """Title, creator and subject; no dates; a document id derived from the content,
+    so the same pages give the same bytes."""
+    info = writer._info.get_object() if writer._info is not None else None
+    if info is not None:
+        for key in [k for k in info if k in ("/CreationDate", "/ModDate")]:
+            del info[key]
+    writer.add_metadata({"/Title": title, "/Creator": CREATOR, "/Producer": "pnp with cairo and pypdf",
                          "/Subject": subject})
     buffer = io.BytesIO()
     writer.write(buffer)
-    data = buffer.getvalue()
-    # a fixed document id derived from the content keeps rebuilds byte-identical
-    digest = hashlib.md5(data).digest()
+    digest = hashlib.md5(buffer.getvalue()).digest()
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
     buffer = io.BytesIO()
     writer.write(buffer)

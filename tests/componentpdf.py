@@ -109,6 +109,7 @@ class Char:
     y0: float
     x1: float
     y1: float
+    size: float = 0.0  # pt: the letter's font size as printed
 
 
 class _CharsOnly(PDFPageAggregator):
@@ -132,7 +133,7 @@ def page_chars(pdf: Path) -> list[list[Char]]:
             interpreter.process_page(page)
             top = page.mediabox[3]
             out.append([Char(o.get_text(), o.x0 * PT_TO_MM, (top - o.y1) * PT_TO_MM, o.x1 * PT_TO_MM,
-                             (top - o.y0) * PT_TO_MM) for o in device.get_result() if isinstance(o, LTChar)])
+                             (top - o.y0) * PT_TO_MM, o.size) for o in device.get_result() if isinstance(o, LTChar)])
     return out
 
 
@@ -213,3 +214,25 @@ class ReadBack:
 
 def read_back(pdf: Path) -> ReadBack:
     return ReadBack(pdf, read_paths(pdf), page_chars(pdf))
+
+
+def mirrored_x(box, page_width: float) -> tuple[float, float, float, float]:
+    """A box where it lies on the back of a sheet turned over its long (vertical) edge."""
+    x0, y0, x1, y1 = box
+    return (round(page_width - x1, 1), round(y0, 1), round(page_width - x0, 1), round(y1, 1))
+
+
+def backs_behind_fronts(doc: ReadBack, front_page: int, back_page: int, size: tuple[float, float], bleed: float,
+                        page_width: float) -> list[tuple[Box, Box | None]]:
+    """Each card outline of `size` on the front page, with the one filled back ground
+    (the card and its bleed) on the back page that lies behind it once the sheet is
+    turned over its long edge; None where there is not exactly one."""
+    w, h = size
+    backs = [r for r in filled_rectangles(doc.paths[back_page])
+             if abs(r[2] - r[0] - w - 2 * bleed) < 0.05 and abs(r[3] - r[1] - h - 2 * bleed) < 0.05]
+    pairs = []
+    for _, front in doc.outlines([size], page=front_page):
+        target = mirrored_x((front.x0 - bleed, front.y0 - bleed, front.x1 + bleed, front.y1 + bleed), page_width)
+        match = [b for b in backs if max(abs(a - c) for a, c in zip(b, target)) <= 0.5]
+        pairs.append((front, Box(*match[0]) if len(match) == 1 else None))
+    return pairs

@@ -22,3 +22,25 @@ def pixels(svg_text: str, dpi: float = 25.4) -> numpy.ndarray:
 
 def colour(hex_colour: str) -> numpy.ndarray:
     return numpy.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)])
+
+
+def ink_near_edges(pdf, margin: float = 5.0, dpi: float = 72.0) -> list[tuple[int, float]]:
+    """Pages of a PDF with ink within `margin` mm of the paper's edge, each with the
+    closest ink's distance in mm. Rendered by pdfium (which pdfplumber brings); a
+    pixel counts as the whole of the strip it covers, and anything darker than a
+    faint grey counts as ink."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(pdf))
+    mm_per_px = 25.4 / dpi
+    bad = []
+    for n in range(len(doc)):
+        image = doc[n].render(scale=dpi / 72.0, grayscale=True).to_numpy()
+        grey = image if image.ndim == 2 else image[:, :, :3].min(axis=2)
+        h, w = grey.shape
+        ys, xs = numpy.nonzero(grey < 235)
+        if len(ys):
+            closest = min(ys.min(), xs.min(), h - 1 - ys.max(), w - 1 - xs.max())
+            if closest < int(margin / mm_per_px):
+                bad.append((n + 1, round(float(closest * mm_per_px), 2)))
+    return bad

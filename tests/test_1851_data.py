@@ -183,6 +183,6 @@ def test_kit_includes_the_play_aids(tmp_path):
     result = run("build", "1851", "--out", tmp_path, "--only", "player_cards,tile_manifest,upgrade_chart", "-q")
     assert result.exit_code == 0, result.output
     index = (tmp_path / "index.md").read_text()
-    assert "| Player Cards | 9 | 9 |" in index
-    assert "| Tile Manifest | 46 | 46 |" in index
+    assert "| Player cards | 9 | 9 |" in index
+    assert "| Tile manifest | 46 | 46 |" in index
     assert (tmp_path / "1851-kit.pdf").exists() and (tmp_path / "upgrade-chart.pdf").exists()

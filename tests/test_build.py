@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from conftest import run
 from pdfpaths import flat_to_flat, hexagons, read_paths
+from raster import ink_near_edges
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +56,12 @@ def test_index_counts_match_the_data(kit_1860):
 def test_first_page_is_a_calibration_ruler(kit_1860):
     reader = PdfReader(str(kit_1860 / "1860-kit.pdf"))
     assert "100 mm" in reader.pages[0].extract_text()
+
+
+def test_no_ink_within_5_mm_of_the_paper_edge(kit_1860):
+    """Most printers leave about 5 mm along the edge blank: every page of the kit keeps
+    its footers, crop marks and pieces out of it (rendered, tests/raster.py)."""
+    assert ink_near_edges(kit_1860 / "1860-kit.pdf", 5.0) == []
 
 
 def test_every_component_pdf_is_listed_with_its_pages(kit_1860):

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from pdfpaths import circles
-from componentpdf import KINDS, Box, build_pdf, filled_rectangles, game, printed, read_back, text_in
+from componentpdf import KINDS, backs_behind_fronts, build_pdf, filled_rectangles, game, printed, read_back, text_in
 from conftest import run
 from pnp.components.cardsheet import context
 from pnp.sheets.formats import component_format
@@ -174,33 +174,18 @@ def test_ipo_card_shows_each_row_of_companies(built_1860):
     assert "74, 82, 90, 100" in text
 
 
-def mirrored_x(box, page_width):
-    x0, y0, x1, y1 = box
-    return (round(page_width - x1, 1), round(y0, 1), round(page_width - x0, 1), round(y1, 1))
-
-
 @pytest.mark.parametrize("kind", ["shares"])
 def test_duplex_long_backs_mirror_their_fronts(tmp_path, kind):
     pdf = build_pdf("1860", kind, tmp_path, duplex="long")
     doc = read_back(pdf)
     assert len(doc.paths) % 2 == 0
-    bleed = 1.0
-    w, h = MINI_EURO
-    width = 210.0
     backs_seen = 0
     for n in range(0, len(doc.paths), 2):
-        fronts = [b for _, b in doc.outlines([MINI_EURO], page=n)]
-        backs = [r for r in filled_rectangles(doc.paths[n + 1])
-                 if abs(r[2] - r[0] - w - 2 * bleed) < 0.05 and abs(r[3] - r[1] - h - 2 * bleed) < 0.05]
-        assert len(backs) == len(fronts) > 0
-        for front in fronts:
-            target = mirrored_x((front.x0 - bleed, front.y0 - bleed, front.x1 + bleed, front.y1 + bleed), width)
-            match = [b for b in backs if max(abs(a - c) for a, c in zip(b, target)) <= 0.5]
-            assert len(match) == 1, (n, front)
+        pairs = backs_behind_fronts(doc, n, n + 1, MINI_EURO, bleed=1.0, page_width=210.0)
+        assert pairs and all(back is not None for _, back in pairs), n
+        for front, back in pairs:
             if kind == "shares":  # the back behind a certificate is its own company's
-                name = company_in(text_in(doc.chars[n], front))
-                back_box = Box(*match[0])
-                assert name in text_in(doc.chars[n + 1], back_box)
+                assert company_in(text_in(doc.chars[n], front)) in text_in(doc.chars[n + 1], back)
             backs_seen += 1
     assert backs_seen == (72 if kind == "shares" else 25)
 

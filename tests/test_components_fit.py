@@ -65,6 +65,24 @@ def test_no_text_leaves_its_piece(docs, game_name, kind):
     assert total > 0
 
 
+MIN_PT = 5.0  # the smallest text a player should have to read on a card or token
+
+
+@pytest.mark.parametrize("game_name, kind", CASES + [(g, "player_cards") for g in bundled_games()])
+def test_no_text_on_a_piece_is_below_5_pt(docs, tmp_path_factory, game_name, kind):
+    """Every letter on every card and token prints at 5 pt or more (sizes read back from
+    the PDF): token captions, badges in tables and long private symbols included."""
+    if kind == "player_cards":
+        doc = printed(game_name, kind, tmp_path_factory.mktemp("player-cards"))
+    elif (game_name, kind) not in docs:
+        pytest.skip(f"{game_name} has no data for {kind}")
+    else:
+        doc = docs[(game_name, kind)]
+    small = [(n + 1, c.text, round(c.size, 2)) for n, chars in enumerate(doc.chars) for c in chars
+             if c.y0 <= A4[1] - FOOTER_BAND and c.text.strip() and c.size < MIN_PT - 0.01]
+    assert not small, f"text below {MIN_PT:g} pt (page, letter, pt): {small[:10]}"
+
+
 def inside_circle(c, box) -> bool:
     cx, cy = box.centre
     r = (box.x1 - box.x0) / 2

@@ -107,6 +107,7 @@ def test_every_hex_is_whole_on_some_section_page(map_1860, built):
     found = set()
     for paths, section in zip(read_paths(map_1860 / "map-sections.pdf")[1:], cut.sections):
         for h in hexagons(paths):
+            h = [cut.from_sheet(p) for p in h]  # as the section lies (landscape ones print turned)
             if all(left - 0.01 <= x <= left + width + 0.01 and top - 0.01 <= y <= top + height + 0.01 for x, y in h):
                 assert abs(flat_to_flat(h) - 38.6) <= 0.1  # printed at full size
                 x, y = centre(h)
@@ -143,8 +144,10 @@ def test_nothing_printed_in_the_margins(built):
                                      image[h - int(clear):, :].reshape(-1, 3)])
         for ground in (sea, land):
             assert not (numpy.abs(margins - ground).sum(axis=1) < 30).any()
-        inside = image[int(cut.window[1]) + 2: int(cut.window[1] + cut.window[3]) - 2,
-                       int(cut.window[0]) + 2: int(cut.window[0] + cut.window[2]) - 2].reshape(-1, 3)
+        (x0, y0), (x1, y1) = sorted([cut.to_sheet(cut.window[:2]),  # the window on the upright sheet
+                                     cut.to_sheet((cut.window[0] + cut.window[2], cut.window[1] + cut.window[3]))])
+        (x0, x1), (y0, y1) = sorted((x0, x1)), sorted((y0, y1))
+        inside = image[int(y0) + 2: int(y1) - 2, int(x0) + 2: int(x1) - 2].reshape(-1, 3)
         assert (numpy.abs(inside - sea).sum(axis=1) < 30).any()  # the map does print inside
 
 

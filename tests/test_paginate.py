@@ -83,8 +83,19 @@ def test_a_small_drawing_is_one_section_centred():
     assert abs((s.x + s.width / 2) - 50.0) < 1e-6 and abs((s.y + s.height / 2) - 40.0) < 1e-6
 
 
-def test_sections_print_portrait_by_default():
-    assert plan(drawing_of(hex_field(12, 7)), paper("a4")).orientation == "portrait"
+def test_sections_lie_landscape_on_upright_pages_when_that_takes_fewer():
+    """A wide field: landscape sections take fewer pages, and are drawn turned a quarter
+    on pages of the paper's upright size."""
+    d = drawing_of(hex_field(12, 7))
+    cut = plan(d, paper("a4"))
+    tall = plan(d, paper("a4"), section_spec(orientation="portrait"))
+    assert cut.orientation == "landscape" and cut.turned and len(cut.pages) < len(tall.pages)
+    assert (cut.sheet.width, cut.sheet.height) == (210.0, 297.0)
+    pages = paginate(d, paper("a4"), theme("default"), title="Test")
+    for page in pages[1:]:
+        assert 'height="297mm"' in page and 'width="210mm"' in page and 'translate(210 0) rotate(90)' in page
+    corner = cut.to_sheet((cut.window[0], cut.window[1]))  # the window's top left lands top right
+    assert corner == (210.0 - cut.window[1], cut.window[0]) and cut.from_sheet(corner) == cut.window[:2]
 
 
 def test_orientation_can_be_forced_and_auto_takes_fewer_pages():
@@ -103,7 +114,7 @@ def test_pages_are_the_paper_size_and_name_their_section():
     for page, section in zip(pages[1:], cut.sections):
         w = float(re.search(r' width="([\d.]+)mm"', page).group(1))
         h = float(re.search(r' height="([\d.]+)mm"', page).group(1))
-        assert (round(w, 1), round(h, 1)) == (round(cut.paper.width, 1), round(cut.paper.height, 1))
+        assert (round(w, 1), round(h, 1)) == (215.9, 279.4) == (round(cut.sheet.width, 1), round(cut.sheet.height, 1))
         assert f"Section row {section.row}, column {section.column}" in page
         assert 'clip-path="url(#window)"' in page
 

@@ -74,7 +74,7 @@ def test_rebuilds_are_byte_identical(tiles_1860, tmp_path):
 
 def test_pdf_has_title_and_creator(tiles_1860):
     meta = PdfReader(str(tiles_1860 / "tiles.pdf")).metadata
-    assert meta.title == "1860: tiles" and "pnp" in meta.creator
+    assert meta.title == "1860: Tiles" and "pnp" in meta.creator
 
 
 def test_footer_names_game_component_and_page(tiles_1860):

@@ -128,7 +128,7 @@ def test_rebuild_is_byte_identical(built, tmp_path):
 def test_headings_name_the_colours(built):
     _, pdf = built
     text = " ".join(w.text for w in words(pdf))
-    assert "Upgrade Chart" in text and "Yellow \u2192 Green" in text and "Green \u2192 Brown" in text
+    assert "upgrade chart" in text and "Yellow \u2192 Green" in text and "Green \u2192 Brown" in text
 
 
 def test_a_chart_with_many_sources_per_row_still_fits(tmp_path):

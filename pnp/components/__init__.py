@@ -5,12 +5,14 @@ job, so every command and the complete kit write the same way."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from pnp.i18n import messages
 from pnp.output import OutputDir
 from pnp.pdf import Section, write_pdf
 from pnp.render.style import Style
+from pnp.sheets.duplex import with_blank_backs
 from pnp.templates import Paper
 
 
@@ -41,6 +43,7 @@ class Document:
     title: str
     trim_inset: float = 0.0  # mm from the page edge to the trim box
     bleed: float = 0.0
+    backed: bool = False  # pages alternate: each front followed by the page printed on its back
 
 
 @dataclass
@@ -56,6 +59,28 @@ class Component:
     @property
     def pages(self) -> list[str]:
         return self.documents[0].pages if self.documents else []
+
+
+def for_duplex(component: Component, game_title: str, options: PrintOptions) -> Component:
+    """With --duplex, every document alternates fronts and backs, so that each starts on
+    a fresh sheet and no two fronts share one."""
+    if options.duplex == "none":
+        return component
+    heading = f"{game_title} · {component.title}"
+    return replace(component, documents=[duplexed(doc, heading, options) for doc in component.documents])
+
+
+def duplexed(doc: Document, heading: str, options: PrintOptions) -> Document:
+    """The document as printed with --duplex: one whose pages have no backs of their own
+    gets a blank back after every page, its footer `heading` and whose back it is."""
+    if options.duplex == "none" or doc.backed:
+        return doc
+    t = messages(options.lang)
+
+    def label(n: int) -> str:
+        return f"{heading} · {t('page.blank_back', page=n)}"
+
+    return replace(doc, pages=with_blank_backs(doc.pages, label, options.style), backed=True)
 
 
 def write_component(component: Component, out: OutputDir, game_title: str) -> list[Path]:

@@ -14,13 +14,13 @@ from pnp.model.game import Game
 from pnp.geometry.track import fmt
 from pnp.model.rules import Card
 from pnp.render import svg
-from pnp.render.cards import (SAFE, Band, Box, Cell, TextTooLong, draw_paragraph, fit_paragraph, ink_on, line, table,
-                              text_sizes)
+from pnp.render.cards import (LINE_BOX, MIN_TEXT, SAFE, Band, Box, Cell, TextTooLong, draw_paragraph, fit_paragraph,
+                              ink_on, line, table, text_sizes)
 from pnp.sheets.formats import Format, component_format, format_named
 
+FIGURE_SHARE = 0.36  # of the body's width a card's figure takes, beside its text
 LARGER = ("a6", "half-page")  # where a card without a size grows to when its text needs room
 COMFORT = 2.2  # mm (6.2 pt): text smaller than this makes a card without a size grow
-MIN_TEXT = 1.7
 
 
 def formats_for(card: Card, index: int) -> list[Format]:
@@ -53,6 +53,10 @@ def front(card: Card, ctx: Context, size: tuple[float, float], min_size: float, 
     face.add(line(card.title or card.name, box.top(band_h).inset(SAFE, 1.0), band_h * 0.55, style, weight="bold",
                   align="center", color=ink, where=where))
     body = box.below(band_h).inset(SAFE, min(SAFE, 2.0))
+    if card.figure:
+        figure = body.left(body.w * FIGURE_SHARE) if card.text or card.table else body
+        face.add(line(card.figure, figure, figure.h / LINE_BOX, style, weight="bold", align="center", where=where))
+        body = body.beside(figure.w, SAFE)
     for element in body_art(card, body, ctx, size, min_size, where):
         face.add(element)
     return face

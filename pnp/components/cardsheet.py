@@ -118,7 +118,7 @@ def component(key: str, title: str, pieces: list[Piece], ctx: Context, *, expect
     """Pages of the pieces as `<key>.pdf`, and one SVG per distinct front (and back) in
     `<key>/`, named by `names` (piece key -> file stem) or the piece key."""
     footer = f"{ctx.game.title} · {title}"
-    pages = piece_pages(pieces, ctx.options.paper, ctx.style, ctx.settings, footer=footer) if pieces else []
+    pages = piece_pages(pieces, ctx.options.paper, ctx.style, ctx.settings, footer=footer, t=ctx.t) if pieces else []
     svgs: dict[str, str] = {}
     for p in pieces:
         stem = safe_name((names or {}).get(p.key, p.key))
@@ -130,5 +130,6 @@ def component(key: str, title: str, pieces: list[Piece], ctx: Context, *, expect
             back_name = f"{key}/{back_stem}.svg"
             if back_name not in svgs:
                 svgs[back_name] = piece_svg(p, f"{ctx.game.title}: {back_stem}", ctx.style, back=True)
-    return Component(key=key, title=title, documents=[Document(f"{key}.pdf", pages, key)], pieces=len(pieces),
+    document = Document(f"{key}.pdf", pages, title, backed=sheet_pieces.has_backs(pieces, ctx.settings))
+    return Component(key=key, title=title, documents=[document], pieces=len(pieces),
                      expected=expected, svgs=svgs)

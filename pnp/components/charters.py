@@ -10,6 +10,7 @@ from __future__ import annotations
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
 from pnp.components.shares import home_line
+from pnp.components.trains import phase_train
 from pnp.model.company import Company
 from pnp.model.game import Game
 from pnp.model.rules import Phase
@@ -76,9 +77,10 @@ def phase_rows(game: Game, ctx: Context) -> tuple[list[str], list[list[Cell]]]:
                retired_heading(game, ctx), t("charter.events")]
     rows = []
     for phase in game.phases:
+        train = phase_train(game, phase)
         rows.append([
             Cell(phase.name, bold=True),
-            Cell(phase.on or "–", bold=bool(phase.on)),
+            Cell(train or "–", bold=bool(train)),
             Cell(swatches=tuple(phase.tiles)),
             Cell(str(phase.operating_rounds)),
             Cell(str(phase.train_limit)),

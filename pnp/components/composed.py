@@ -10,6 +10,7 @@ from pnp.components import Component, Document, PrintOptions
 from pnp.components.map import hex_size
 from pnp.compose import Composition, compose
 from pnp.errors import PnpError
+from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.pdf import svg_to_png
 from pnp.render.composed_map import compose_spec, draw_composition
@@ -24,13 +25,15 @@ def build(game: Game, options: PrintOptions) -> Component:
 
 
 def composed_map(game: Game, options: PrintOptions, comp: Composition) -> Component:
-    art = draw_composition(game, comp, options.style, hex_size(options))
+    t = messages(options.lang)
+    art = draw_composition(game, comp, options.style, hex_size(options), t)
     name = f"{game.title} · {comp.layout.title}"
-    sections = paginate(art.drawing, options.paper, options.style, title=name)
+    sections = paginate(art.drawing, options.paper, options.style, title=name, t=t)
     component = Component(
         key="composed-map",
-        title=f"Map: {comp.layout.title}",
-        documents=[Document(f"{comp.key}-sections.pdf", sections, f"{comp.layout.title} in sections"),
+        title=t("title.composed_map", layout=comp.layout.title),
+        documents=[Document(f"{comp.key}-sections.pdf", sections,
+                            t("document.composed_sections", layout=comp.layout.title)),
                    Document(f"{comp.key}.pdf", [art.svg], comp.layout.title)],
         pieces=art.hexes,
         expected=len(comp.board.hexes),

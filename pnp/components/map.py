@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pnp.components import Component, Document, PrintOptions
 from pnp.errors import PnpError
+from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.model.map import Board, MapFile, Placements
 from pnp.placements import read_placements
@@ -31,18 +32,20 @@ def hex_size(options: PrintOptions) -> float:
     return (options.tile_mm or tile_layout(options.layout).tile) + clearance
 
 
-def title_lines(game: Game, board: Board, layout: Placements = Placements()) -> list[tuple[str, float, str]]:
+def title_lines(game: Game, board: Board, layout: Placements = Placements(),
+                t: Messages | None = None) -> list[tuple[str, float, str]]:
     spec = map_spec()
     info = game.info
+    t = t or messages()
     lines = [(info.title, spec.title_text, "bold")]
     if info.subtitle:
         lines.append((info.subtitle, spec.subtitle_text, "bold"))
     if info.designer:
-        lines.append((f"by {info.designer}", spec.byline_text, "regular"))
+        lines.append((t("map.by", designer=info.designer), spec.byline_text, "regular"))
     if board.variant_title:
         lines.append((board.variant_title, spec.byline_text, "bold"))
     if layout.title:
-        lines.append((f"Layout: {layout.title}", spec.byline_text, "bold"))
+        lines.append((t("map.layout", title=layout.title), spec.byline_text, "bold"))
     return lines
 
 
@@ -66,20 +69,23 @@ def map_art(game: Game, options: PrintOptions) -> tuple[Board, Placements, MapAr
     """The board the options choose, the layout to preview on it, and the drawing."""
     board = board_for(game, options.variant)
     layout = read_placements(options.placements, game, board) if options.placements else Placements()
-    art = draw_map(board, options.style, hex_mm=hex_size(options), title_lines=title_lines(game, board, layout),
+    t = messages(options.lang)
+    art = draw_map(board, options.style, hex_mm=hex_size(options), title_lines=title_lines(game, board, layout, t),
                    companies=game.companies, placements=layout, tile_faces=tuple(e.tile for e in game.manifest),
-                   extras=map_extras(game, board, options), words=LegendWords.of(game.info))
+                   extras=map_extras(game, board, options), words=LegendWords.of(game.info, t))
     return board, layout, art
 
 
 def build(game: Game, options: PrintOptions) -> Component:
     board, layout, art = map_art(game, options)
-    name = f"{game.title} · Map" + (f" ({board.variant_title})" if board.variant_title else "")
-    sections = paginate(art.drawing, options.paper, options.style, title=name)
+    t = messages(options.lang)
+    name = f"{game.title} · {t('title.map')}" + (f" ({board.variant_title})" if board.variant_title else "")
+    sections = paginate(art.drawing, options.paper, options.style, title=name, t=t)
     return Component(
         key="map",
-        title="Map",
-        documents=[Document("map-sections.pdf", sections, "map in sections"), Document("map.pdf", [art.svg], "map")],
+        title=t("title.map"),
+        documents=[Document("map-sections.pdf", sections, t("document.map_sections")),
+                   Document("map.pdf", [art.svg], t("document.map"))],
         pieces=art.hexes,
         expected=len(board.hexes),
         svgs={"map.svg": art.svg},

@@ -15,6 +15,7 @@ from pnp.components.cardsheet import context, piece
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
 from pnp.geometry.track import fmt
+from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.model.rules import Market, RoundTracker
 from pnp.render import svg
@@ -50,13 +51,14 @@ def drawings(game: Game, market: Market, options: PrintOptions) -> list[Artwork]
     sizes = sizes_for(options)
     check_marker_fits(sizes, component_format("marker").diameter)
     style = options.style
+    t = messages(options.lang)
     width = aid_frame(options.paper).width - 2 * sizes.padding  # companions are laid out to fit the paper
-    out = [market_drawing(market, game.title, style, sizes)]
-    out.append(par_chart_drawing(market, game.title, style, sizes, width))
+    out = [market_drawing(market, game.title, style, sizes, t)]
+    out.append(par_chart_drawing(market, game.title, style, sizes, width, t))
     if market.revenue_track:
         out.append(revenue_track_drawing(market.revenue_track, game.title, style, sizes, width))
     out.append(round_tracker_drawing(market.round_tracker or RoundTracker(), game.phases, game.title, style, sizes,
-                                     width, markers=round_marker_cutouts(game, options)))
+                                     width, markers=round_marker_cutouts(game, options), t=t))
     return [d for d in out if d is not None]
 
 
@@ -160,15 +162,16 @@ def build(game: Game, options: PrintOptions) -> Component:
             raise PnpError(f"{d.title} ({d.width:.0f} x {d.height:.0f} mm) does not fit a {options.paper.name} page "
                            f"({frame.width:.0f} x {frame.height:.0f} mm inside the margins); choose larger paper "
                            f"or smaller spaces (--cell-size)")
+    t = messages(options.lang)
     sections = paginate(without_border(main), options.paper, options.style,
-                        title=f"{game.title} · {market.title or 'Stock Market'}")
+                        title=f"{game.title} · {market.title or t('market.title')}", t=t)
     aid_svgs = compose([centred(d) for d in aids], aid_layouts(aids, options.paper, options.crop_marks),
-                       options.paper, options.style, footer=f"{game.title} · Stock market aids")
+                       options.paper, options.style, footer=f"{game.title} · {t('market.aids')}", t=t)
     return Component(
         key="market",
-        title="Stock market",
-        documents=[Document("market-sections.pdf", sections + aid_svgs, "stock market"),
-                   Document("market.pdf", [main.svg()], "stock market (one sheet)")],
+        title=t("title.market"),
+        documents=[Document("market-sections.pdf", sections + aid_svgs, t("document.market_sections")),
+                   Document("market.pdf", [main.svg()], t("document.market"))],
         pieces=len(made),
         expected=None,
         svgs={f"{d.key}.svg": d.svg() for d in made},

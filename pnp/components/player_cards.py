@@ -16,7 +16,7 @@ import string
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
 from pnp.errors import PnpError
-from pnp.model.company import Company, Flotation
+from pnp.model.company import Company, FlotationText
 from pnp.model.game import Game
 from pnp.render import cards
 from pnp.render.cards import Band, Box
@@ -153,7 +153,7 @@ def steps_and_notes_size(steps: list[str], notes: str, box: Box, size: float, ga
                             f"shorten them")
 
 
-def flotation_card(ctx: Context, flotation: Flotation, company: Company, size: tuple[float, float]) -> Face:
+def flotation_card(ctx: Context, flotation: FlotationText, company: Company, size: tuple[float, float]) -> Face:
     style, t = ctx.style, ctx.t
     box = card_box(size)
     band = box.top(size[1] * BAND)
@@ -165,7 +165,8 @@ def flotation_card(ctx: Context, flotation: Flotation, company: Company, size: t
     heads = band.beside(PAD + badge_d, 2.0).inset(0.0, 1.2)
     heads = Box(heads.x, heads.y, heads.w - PAD, heads.h)
     top, bottom = heads.rows(2)
-    face.add(cards.line(flotation.title, top, 4.2, style, weight="bold", color=ink, where=where))
+    title = flotation.title or t("player_cards.flotation")
+    face.add(cards.line(title, top, 4.2, style, weight="bold", color=ink, where=where))
     face.add(cards.line(company.name, bottom, 3.2, style, color=ink, where=where))
     body = box.below(band.h).inset(PAD, 1.8)
     notes = []
@@ -203,10 +204,11 @@ def build(game: Game, options: PrintOptions) -> Component:
         share_size = ctx.size(component_format("share"))
         for company in game.companies:
             key = f"flotation-{company.symbol}"
-            pieces.append(piece(key, share_size, flotation_card(ctx, flotation, company, share_size), None, ctx.bleed))
+            words = flotation.in_language(options.lang)
+            pieces.append(piece(key, share_size, flotation_card(ctx, words, company, share_size), None, ctx.bleed))
             names[key] = key
     if not pieces:
         raise PnpError(f"{game.title}: no player counts in game.yaml (rules.players) and no flotation steps in "
                        f"companies.yaml: no player cards to print")
     expected = len(game.info.rules.players) + (len(game.companies) if flotation else 0)
-    return component("player_cards", "Player Cards", pieces, ctx, expected=expected, names=names)
+    return component("player_cards", ctx.t("title.player_cards"), pieces, ctx, expected=expected, names=names)

@@ -73,12 +73,13 @@ def build(game: Game, options: PrintOptions) -> Component:
     for layout in layouts:
         layout.outlines = []  # each piece carries its own cut line, around its hexes
     arts = [centred(p, turn) for p, (_, turn) in zip(made, fits)]
-    title = messages(options.lang)("title.sections")
-    pages = compose(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}")
+    t = messages(options.lang)
+    title = t("title.sections")
+    pages = compose(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}", t=t)
     return Component(
         key="sections",
         title=title,
-        documents=[Document("sections.pdf", pages, "map sections")],
+        documents=[Document("sections.pdf", pages, title)],
         pieces=len(made),
         expected=len(game.part("sections")),
         svgs={f"sections/{p.key}.svg": section_svg(p, bleed, f"{game.title}: {p.name}") for p in made},

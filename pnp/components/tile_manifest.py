@@ -99,7 +99,7 @@ def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamp
     block, x, y = placed.block, placed.x, placed.y
     item = block.content
     if isinstance(item, Heading):
-        label = f"{aids.colour_name(item.colour, t)} · {t('aids.tiles', n=item.pieces)}"
+        label = f"{aids.colour_name(item.colour, t)} · {t.count('aids.tiles', item.pieces)}"
         size = fit_size(label, width, sizes["heading"], "bold")
         return aids.text(label, (x, y + sizes["heading"] * 0.8), size, style, weight="bold", anchor="start")
     left = x + (width - block.width) / 2  # centre the row's content in its column
@@ -118,7 +118,7 @@ def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamp
 def totals_line(groups, t: Messages) -> str:
     total = sum(e.count for _, g in groups for e in g)
     parts = " · ".join(f"{aids.colour_name(c, t)} {sum(e.count for e in g)}" for c, g in groups)
-    return f"{t('aids.tiles', n=total)}: {parts}"
+    return f"{t.count('aids.tiles', total)}: {parts}"
 
 
 def build(game: Game, options: PrintOptions) -> Component:
@@ -131,18 +131,18 @@ def build(game: Game, options: PrintOptions) -> Component:
     plan = layout(groups, frame, sizes, game.info.orientation)
     stamps = aids.TileStamps(style, game.info.orientation)
     t = messages(options.lang)
-    name = t("aids.manifest")
+    name = t("title.tile_manifest")
     bodies = []
     for page in plan.pages:
-        body = aids.heading_block(f"{game.title} {name}", totals_line(groups, t), paper, sizes["margin"], sizes, style)
+        body = aids.heading_block(f"{game.title}: {name}", totals_line(groups, t), paper, sizes["margin"], sizes, style)
         body += "".join(draw_block(p, plan.column_width, sizes, stamps, style, t) for p in page)
         bodies.append(body)
     drawn = sum(1 for page in plan.pages for p in page if isinstance(p.block.content, Row))
     return Component(
         key="tile_manifest",
-        title="Tile Manifest",
-        documents=[Document("tile-manifest.pdf", aids.aid_pages(bodies, paper, style, f"{game.title} · {name}"),
-                            "tile manifest")],
+        title=name,
+        documents=[Document("tile-manifest.pdf", aids.aid_pages(bodies, paper, style, f"{game.title} · {name}", t),
+                            name)],
         pieces=drawn,
         expected=sum(1 for e in game.manifest if e.count > 0),
     )

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, replace
 
 from pnp.errors import PnpError
+from pnp.i18n import Messages, messages
 from pnp.geometry.hexagon import FLAT_TO_FLAT, POINTY_TURN, corners
 from pnp.model.game import Game
 from pnp.model.tile import Tile
@@ -14,8 +15,10 @@ from pnp.render import svg
 from pnp.render.style import Style
 from pnp.render.tile import tile_group, tile_svg
 from pnp.sheets import pack
+from pnp.sheets.duplex import compose_duplex
 from pnp.sheets.page import PieceArt, compose
 from pnp.components import Component, Document, PrintOptions
+from pnp.components.tile_backs import tile_back
 from pnp.templates import Paper, SheetLayout, tile_layout
 
 
@@ -24,6 +27,7 @@ class TileSheets:
     pages: list[str]
     pieces: int
     layout: SheetLayout
+    backed: bool = False  # each front page followed by the page of its backs
 
 
 def tile_piece(tile: Tile, style: Style, orientation: str, tile_mm: float, bleed_mm: float) -> PieceArt:
@@ -54,7 +58,10 @@ def pack_tiles(count: int, layout: SheetLayout, paper: Paper, pointy: bool) -> l
     return pages
 
 
-def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Style, tile_mm: float | None = None) -> TileSheets:
+def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Style, tile_mm: float | None = None,
+                      t: Messages | None = None, duplex: str = "none") -> TileSheets:
+    """Every tile on sheets. A game with flippable tiles printed `duplex` gets a backs
+    page after each page (`tile_backs`); printed one-sided, its footers say so."""
     tiles = game.tile_pieces()
     orientation = game.info.orientation
     size = tile_mm or layout.tile
@@ -65,7 +72,17 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
         pieces = [replace(p, turn=-POINTY_TURN) for p in pieces]
     sized = SheetLayout(**{**layout.__dict__, "tile": size})
     layouts = pack_tiles(len(pieces), sized, paper, orientation == "pointy")
-    pages = compose(pieces, layouts, paper, style, footer=f"{game.title} · Tiles")
+    t = t or messages()
+    footer = f"{game.title} · {t('title.tiles')}"
+    if any(tile.flippable for tile in tiles):
+        if duplex != "none":
+            mirror = pack.flip_mirror(paper.width, paper.height, duplex)
+            backs = [tile_back(p, tile, style, orientation, mirror) for p, tile in zip(pieces, tiles)]
+            pages = compose_duplex(pieces, backs, layouts, paper, style, duplex=duplex, footer=footer,
+                                   back_footer=f"{footer} ({t('page.backs')})", t=t)
+            return TileSheets(pages, len(pieces), sized, backed=True)
+        footer += f" · {t('page.flip_needs_duplex')}"
+    pages = compose(pieces, layouts, paper, style, footer=footer, t=t)
     return TileSheets(pages, len(pieces), sized)
 
 
@@ -83,11 +100,12 @@ def build(game: Game, options: PrintOptions) -> Component:
     layout = tile_layout(options.layout)
     if options.bleed is not None:
         layout = replace(layout, bleed=options.bleed)
-    sheets = build_tile_sheets(game, options.paper, layout, options.style, options.tile_mm)
+    t = messages(options.lang)
+    sheets = build_tile_sheets(game, options.paper, layout, options.style, options.tile_mm, t, options.duplex)
     return Component(
         key="tiles",
-        title="Tiles",
-        documents=[Document("tiles.pdf", sheets.pages, "tiles")],
+        title=t("title.tiles"),
+        documents=[Document("tiles.pdf", sheets.pages, t("title.tiles"), backed=sheets.backed)],
         pieces=sheets.pieces,
         expected=game.total_tiles(),
         svgs=distinct_tile_svgs(game, options.style, sheets.layout.tile),

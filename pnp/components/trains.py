@@ -16,8 +16,19 @@ PRICE_SIZE = 5.0
 BODY_SIZE = 2.8
 
 
+def phase_train(game: Game, phase: Phase) -> str | None:
+    """The train whose first purchase starts the phase: its `on`; for the phase the game
+    starts in, when the data names no train and no trigger, the first train on sale
+    (1851's phase 2 is the 2-train's)."""
+    if phase.on:
+        return phase.on
+    if game.phases and phase is game.phases[0] and not phase.trigger and game.trains:
+        return game.trains[0].name
+    return None
+
+
 def phase_started_by(game: Game, train: Train) -> Phase | None:
-    return next((p for p in game.phases if p.on == train.name), None)
+    return next((p for p in game.phases if phase_train(game, p) == train.name), None)
 
 
 def phase_colour(game: Game, train: Train) -> str:
@@ -49,22 +60,24 @@ def facts(game: Game, train: Train, ctx: Context) -> list[Item]:
         out.append(Item(t("train.obsoletes", trains=", ".join(obsolete)), "bold"))
     if train.rusts_on:
         out.append(Item(t("train.rusted_by", train=train.rusts_on)))
+    elif train.obsolete_on and train.back:
+        out.append(Item(t("train.obsolete_turn", train=train.obsolete_on, back=train.back)))
     elif train.obsolete_on:
         out.append(Item(t("train.obsolete_on", train=train.obsolete_on)))
-    else:
+    elif any(other.rusts_on for other in game.trains) or not any(other.obsolete_on for other in game.trains):
         out.append(Item(t("train.permanent")))
-    if train.back:
-        out.append(Item(t("train.turns_into", train=train.back)))
+    else:  # a game whose trains become obsolete rather than rust (18-XY)
+        out.append(Item(t("train.permanent_obsolete")))
     out.extend(Item(event, "condensed-bold") for event in train.events)
     if train.count == UNLIMITED:
         out.append(Item(t("train.unlimited"), "condensed"))
     return out
 
 
-def front(game: Game, train: Train, ctx: Context, size: tuple[float, float], *,
-          turned_from: Train | None = None) -> Face:
-    """A train's face; `turned_from` draws it as the back of that train's card, which
-    a player turns over (no price: nobody buys it so)."""
+def front(game: Game, train: Train, ctx: Context, size: tuple[float, float], *, turned: bool = False) -> Face:
+    """A train's face; `turned` draws it as the back of other trains' cards, which a
+    player turns over when they become obsolete (18-XY's 12s): the same back on every
+    card, so a turned card does not tell which train it was."""
     style = ctx.style
     w, h = size
     bw = min(w * 0.36, h * 0.62)
@@ -77,11 +90,13 @@ def front(game: Game, train: Train, ctx: Context, size: tuple[float, float], *,
                   where=where))
     face.add(locomotive(band.bottom_part(band.h * 0.34).inset(1.0, 0.0), ink))
     main = Box(bw + SAFE, SAFE, w - bw - 2 * SAFE, h - 2 * SAFE)
-    head = ctx.t("train.turned", train=turned_from.name) if turned_from else ctx.company_money(train.price)
+    head = ctx.company_money(train.price)
     face.add(line(head, main.top(PRICE_SIZE * LINE_BOX), PRICE_SIZE, style, weight="bold", where=where))
     y = main.y + PRICE_SIZE * LINE_BOX + 0.8
     face.add(rule(main.x, main.right, y, style.color("card_rule")))
-    items = [Item(ctx.t("train.turned_note", train=turned_from.name))] if turned_from else facts(game, train, ctx)
+    items = facts(game, train, ctx)
+    if turned:
+        items.append(Item(ctx.t("train.turned_note", train=train.name), "condensed"))
     text, _ = stack(items, Box(main.x, y + 1.2, main.w, main.bottom - y - 1.2), BODY_SIZE, style, where=where)
     face.add(text)
     return face
@@ -106,7 +121,7 @@ def back_of(game: Game, train: Train, ctx: Context, size: tuple[float, float], g
     if not train.back:
         return "train-back", generic
     other = next((t for t in game.trains if t.name == train.back), None) or Train(name=train.back, count=0, price=0)
-    return f"train-{train.name}-as-{other.name}", front(game, other, ctx, size, turned_from=train)
+    return f"train-as-{other.name}", front(game, other, ctx, size, turned=True)
 
 
 def build(game: Game, options: PrintOptions) -> Component:

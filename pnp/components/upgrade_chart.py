@@ -202,10 +202,10 @@ def build(game: Game, options: PrintOptions) -> Component:
     t = messages(options.lang)
     plan = layout(groups, frame, sizes, game.info.orientation, t)
     stamps = aids.TileStamps(style, game.info.orientation)
-    name = t("aids.chart")
+    name = t("title.upgrade_chart")
     bodies = []
     for page in plan.pages:
-        body = aids.heading_block(f"{game.title} {name}", t("aids.chart_hint"), paper, sizes["margin"], sizes, style)
+        body = aids.heading_block(f"{game.title}: {name}", t("aids.chart_hint"), paper, sizes["margin"], sizes, style)
         body += "".join(draw_block(p, plan.column_width, sizes, stamps, style) for p in page)
         bodies.append(body)
     # pieces: the (tile, upgrade) pairs the arrows show, against those the manifest has
@@ -214,10 +214,9 @@ def build(game: Game, options: PrintOptions) -> Component:
     expected = len(upgrade_pairs(game))
     return Component(
         key="upgrade_chart",
-        title="Tile Upgrade Chart",
-        documents=[Document("upgrade-chart.pdf",
-                            aids.aid_pages(bodies, paper, style, f"{game.title} · {name}"),
-                            "tile upgrade chart")],
+        title=name,
+        documents=[Document("upgrade-chart.pdf", aids.aid_pages(bodies, paper, style, f"{game.title} · {name}", t),
+                            name)],
         pieces=drawn,
         expected=expected,
     )

@@ -126,7 +126,7 @@ def convert_market(game: dict, report: Report, palette: Palette) -> tuple[dict |
     width = max(len(r) for r in out_rows)
     if kind == "grid":
         out_rows = [r + [""] * (width - len(r)) for r in out_rows]
-    market: dict = {"kind": kind, "title": "Stock Market", "rows": out_rows}
+    market: dict = {"kind": kind, "rows": out_rows}  # titles left to pnp, in the kit's language
     if zones.zones:
         market["zones"] = zones.finished()
     if "p" in zones.zones:
@@ -135,7 +135,7 @@ def convert_market(game: dict, report: Report, palette: Palette) -> tuple[dict |
     if movement:
         market["movement"] = movement
     if pars:
-        market["par_chart"] = {"title": "Par values", "values": sorted(set(pars), reverse=True)}
+        market["par_chart"] = {"values": sorted(set(pars), reverse=True)}
     for key, what in (("ledges", "ledges (thick lines between spaces)"), ("limits", "limits")):
         if stock.get(key):
             report.lost(f"stock.{key}", what + _limits_words(stock.get(key)))

@@ -113,12 +113,12 @@ class Private(Frozen):
 FLOTATION_FIELDS = ("symbol", "name", "home", "home_name", "tokens", "token_set_price", "float_percent")
 
 
-class Flotation(Frozen):
-    """What a company does when it floats, as its flotation reference card lists it
-    (1851). A step may name the company's own facts: {symbol}, {name}, {home},
-    {home_name}, {tokens} (how many station tokens), {token_set_price}, {float_percent}."""
+class FlotationText(Frozen):
+    """A flotation card's words in one language. A step may name the company's own
+    facts: {symbol}, {name}, {home}, {home_name}, {tokens} (how many station tokens),
+    {token_set_price}, {float_percent}."""
 
-    title: str = "Flotation"
+    title: str | None = None  # default: pnp's own word ("Flotation"), in the kit's language
     steps: tuple[str, ...] = Field(min_length=1)
     reminder: str | None = None  # a closing line, e.g. a rule that holds from now on
 
@@ -137,6 +137,33 @@ class Flotation(Frozen):
                 if name not in FLOTATION_FIELDS:
                     raise ValueError(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(FLOTATION_FIELDS)})")
         return self
+
+
+class Flotation(FlotationText):
+    """What a company does when it floats, as its flotation reference card lists it
+    (1851), in the data's language, and in others under `translations` (language ->
+    the same title, steps and reminder), printed when the kit is in that language."""
+
+    translations: dict[str, FlotationText] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _complete_translations(self):
+        from pnp.i18n import languages
+
+        for lang, text in self.translations.items():
+            if lang not in languages():
+                raise ValueError(f"translations.{lang}: unknown language (known: {', '.join(languages())})")
+            if len(text.steps) != len(self.steps):
+                raise ValueError(f"translations.{lang}.steps: {len(text.steps)} steps for the {len(self.steps)} "
+                                 f"of the card")
+            if bool(text.reminder) != bool(self.reminder):
+                raise ValueError(f"translations.{lang}.reminder: the card has {'a' if self.reminder else 'no'} "
+                                 f"reminder, the translation {'has' if text.reminder else 'none'}")
+        return self
+
+    def in_language(self, lang: str) -> FlotationText:
+        """The card's words in `lang` where the data translates them, else as written."""
+        return self.translations.get(lang, self)
 
 
 class CompaniesFile(Frozen):

@@ -126,7 +126,7 @@ class ParChart(Frozen):
     """Where directors set their company's starting price. Without `values`, the
     market's par cells give them."""
 
-    title: str = "Par values"
+    title: str | None = None  # default: pnp's own words ("Par values"), in the kit's language
     values: tuple[int, ...] | None = None
     legend: str | None = None
 
@@ -166,7 +166,7 @@ class RoundTracker(Frozen):
     """The spaces the round marker moves through. Without `rounds`: a stock round and
     as many operating rounds as the game's phases ever have."""
 
-    title: str = "Rounds"
+    title: str | None = None  # default: pnp's own words ("Rounds"), in the kit's language
     rounds: tuple[RoundSpace, ...] | None = None
     phases: bool = True  # show the phases with their operating rounds beneath
 
@@ -178,7 +178,7 @@ class Market(Frozen):
     par_zone: str | None = None
     notes: str | None = None
     decisions: dict[str, object] = Field(default_factory=dict)
-    title: str | None = None  # printed above the market; default "Stock Market"
+    title: str | None = None  # printed above the market; default pnp's own words ("Stock Market")
     movement: Movement | None = None
     par_chart: ParChart | None = None
     revenue_track: RevenueTrack | None = None
@@ -253,6 +253,7 @@ class Card(Frozen):
     name: str
     count: int = Field(ge=0)
     title: str | None = None
+    figure: str | None = None  # printed large beside the text: what the card is for at a glance (a seat's number)
     text: str = ""
     table: Table | None = None
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
@@ -262,6 +263,69 @@ class Card(Frozen):
 class CardsFile(Frozen):
     cards: tuple[Card, ...] = ()
     notes: str | None = None
+
+
+# --- money ---------------------------------------------------------------------------------
+
+
+class Denomination(Frozen):
+    """One kind of banknote and how many of it the bank holds."""
+
+    value: int = Field(gt=0)
+    count: int = Field(ge=0)
+    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$", description="the note's ground; else the "
+                              "theme's ramp for its currency")
+
+
+class Currency(Frozen):
+    """One currency the bank prints: 1860 has pounds for players and company credits
+    (CC) for companies; most games one currency for everyone."""
+
+    name: str  # printed on every note: "Pounds", "Company Credits", "Dollars"
+    symbol: str | None = Field(None, description="default: game.yaml's currency, or rules.company_currency for a "
+                               "currency used by companies")
+    used_by: Literal["everyone", "players", "companies"] = Field(
+        "everyone", description="whose money it is; a companies' currency adds up to rules.company_bank, any other "
+                                "to rules.bank")
+    denominations: tuple[Denomination, ...] = Field(min_length=1)
+    decision: str | None = None  # why these counts, where the sources are silent
+
+    @model_validator(mode="after")
+    def _distinct_values(self):
+        seen = set()
+        for i, d in enumerate(self.denominations):
+            if d.value in seen:
+                raise ValueError(f"denominations[{i}]: the value {d.value} is listed twice")
+            seen.add(d.value)
+        return self
+
+    @property
+    def total(self) -> int:
+        return sum(d.value * d.count for d in self.denominations)
+
+    @property
+    def note_count(self) -> int:
+        return sum(d.count for d in self.denominations)
+
+    def ascending(self) -> tuple[Denomination, ...]:
+        return tuple(sorted(self.denominations, key=lambda d: d.value))
+
+
+class Money(Frozen):
+    """The bank's notes, currency by currency."""
+
+    currencies: tuple[Currency, ...] = Field(min_length=1)
+    notes: str | None = None
+
+    @model_validator(mode="after")
+    def _one_currency_each(self):
+        users = [c.used_by for c in self.currencies]
+        for who in set(users):
+            if users.count(who) > 1:
+                raise ValueError(f"two currencies are used by {who}: give each its own used_by")
+        if "everyone" in users and "players" in users:
+            raise ValueError("a currency used by everyone and one used by players: say 'players' and 'companies'")
+        return self
 
 
 # --- per-player-count rules ------------------------------------------------------------
@@ -283,8 +347,24 @@ class Rules(Frozen):
     terrain_costs: dict[str, int] = Field(default_factory=dict, description="build cost by terrain type, "
                                           "where a game prices terrain by type (18-XY); map hexes agree")
     sight_bonus: int | None = Field(None, ge=0, description="what a halt on a sight pays more (18-XY: 30)")
+    money: Money | None = Field(None, description="the bank's banknotes by currency (pnp money)")
     notes: str | None = None
     decisions: dict[str, object] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _money_fills_the_bank(self):
+        """Each currency's notes add up to the bank they make up, and a companies'
+        currency has a symbol to print."""
+        for i, c in enumerate(self.money.currencies if self.money else ()):
+            companies = c.used_by == "companies"
+            where = f"money.currencies[{i}] ({c.name})"
+            if companies and not (c.symbol or self.company_currency):
+                raise ValueError(f"{where}: a currency used by companies needs a symbol (or rules.company_currency)")
+            bank, field = (self.company_bank, "company_bank") if companies else (self.bank, "bank")
+            if bank is not None and c.total != bank:
+                raise ValueError(f"{where}: the notes add up to {c.total}, but {field} is {bank}; "
+                                 f"change the counts or the bank")
+        return self
 
     @field_validator("terrain_costs")
     @classmethod

@@ -98,9 +98,10 @@ def title_height(sizes: dict, subtitle: bool) -> float:
     return sizes["title"] * 1.6 + (sizes["subtitle"] * 1.8 if subtitle else 0.0)
 
 
-def aid_pages(bodies: list[str], paper: Paper, style: Style, footer: str) -> list[str]:
+def aid_pages(bodies: list[str], paper: Paper, style: Style, footer: str, t: Messages) -> list[str]:
     """Whole page SVGs, each with its footer naming the page."""
     total = len(bodies)
-    return [page_svg(paper.width, paper.height, f"{footer}, page {n} of {total}",
-                     body + footer_text(f"{footer} · page {n} of {total}", paper, style).tostring())
-            for n, body in enumerate(bodies, 1)]
+    numbers = [t("page.number", page=n, total=total) for n in range(1, total + 1)]
+    return [page_svg(paper.width, paper.height, f"{footer}, {number}",
+                     body + footer_text(f"{footer} · {number}", paper, style).tostring())
+            for number, body in zip(numbers, bodies)]

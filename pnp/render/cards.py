@@ -18,7 +18,7 @@ from pnp.render import svg
 from pnp.render.style import Style
 from pnp.text import CAP_HEIGHT, fit_lines, fit_size, text_width, wrap
 
-MIN_TEXT = 1.7  # mm (4.8 pt): the smallest text printed on any card
+MIN_TEXT = 5 * 25.4 / 72  # mm (5 pt): the smallest text printed on any card or token
 LINE_BOX = 1.2  # a line of text needs this many times its size in height (ascent + descent)
 LEADING = 1.18
 SAFE = 3.0  # mm kept clear of the cut line for text
@@ -99,6 +99,12 @@ def _luminance(colour: str) -> float:
     rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def lightness(color: str) -> float:
+    """CIE L* (0 black to 100 white) of a #rrggbb colour: how light it prints in greyscale."""
+    y = _luminance(color)
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else y * 24389 / 27
 
 
 def contrast(a: str, b: str) -> float:
@@ -264,27 +270,70 @@ def badge(symbol: str, centre: tuple[float, float], diameter: float, fill: str, 
           ring: str | None = None, caption: str | None = None, inner: str | None = None):
     """A company's round badge: its symbol on its colour inside a ring, as on its
     tokens. An optional caption sits below the symbol (a marker's kind); an `inner`
-    colour fills the middle, leaving `fill` as a broad outer ring."""
+    colour fills the middle, leaving `fill` as a broad outer ring. Text keeps to
+    MIN_TEXT where it can (see `badge_symbol`)."""
     g = svg.group()
     r = diameter / 2
     cx, cy = centre
     g.add(svg.circle(centre, r, fill=fill))
-    ring_width = diameter * 0.05
+    fit = badge_symbol(symbol, diameter, captioned=bool(caption), inner=bool(inner))
     if inner:
         g.add(svg.circle(centre, r * 0.72, fill=inner))
     else:
-        mid = r - ring_width * 1.6
-        g.add(annulus(centre, mid + ring_width / 2, mid - ring_width / 2, ring or ink))
-    room = diameter * 0.72 if inner else diameter - ring_width * 4.4
+        mid = r - fit.ring * 1.6
+        g.add(annulus(centre, mid + fit.ring / 2, mid - fit.ring / 2, ring or ink))
     if caption:
-        size = fit_size(symbol, room * 0.86, diameter * 0.28, "bold", min_size=0.5)
-        g.add(text(symbol, (cx, cy - diameter * 0.07), size, style, weight="bold", color=ink))
-        small = fit_size(caption, room * 0.66, diameter * 0.12, "condensed-bold", min_size=0.5)
+        g.add(text(symbol, (cx, cy - diameter * 0.07), fit.size, style, weight=fit.weight, color=ink))
+        room = fit.room / 0.86 * 0.66
+        small = fit_size(caption, room, max(diameter * 0.12, MIN_TEXT), "condensed-bold", min_size=0.5)
         g.add(text(caption, (cx, cy + diameter * 0.2), small, style, weight="condensed-bold", color=ink))
     else:
-        size = fit_size(symbol, room * 0.84, diameter * 0.34, "bold", min_size=0.5)
-        g.add(text(symbol, centre, size, style, weight="bold", color=ink))
+        g.add(text(symbol, centre, fit.size, style, weight=fit.weight, color=ink))
     return g
+
+
+@dataclass(frozen=True)
+class BadgeFit:
+    size: float  # mm, the symbol's text size
+    weight: str
+    ring: float  # mm, the ring's width
+    room: float  # mm the symbol may take across
+
+
+def badge_symbol(symbol: str, diameter: float, *, captioned: bool = False, inner: bool = False) -> BadgeFit:
+    """How a symbol sits in a badge: bold inside a ring a twentieth of the badge wide;
+    where that would print it below MIN_TEXT, condensed bold; then inside a thin ring,
+    using the width of the ring's opening at the symbol's height. Below MIN_TEXT only
+    when even that is too narrow (a badge never fails: callers that must keep MIN_TEXT
+    size the badge with `badge_diameter`)."""
+    cap = diameter * (0.28 if captioned else 0.34)
+    fit = None
+    for ring_share in (0.05, 0.03):
+        ring = diameter * ring_share
+        if inner:
+            room = diameter * 0.72 * 0.86
+        elif ring_share == 0.05:
+            room = (diameter - ring * 4.4) * (0.86 if captioned else 0.84)
+        else:  # the chord of the ring's opening at half the height of a MIN_TEXT capital, with a margin
+            opening = diameter / 2 - ring * 2.1
+            room = 2 * max(0.0, opening ** 2 - (MIN_TEXT * CAP_HEIGHT / 2) ** 2) ** 0.5 * 0.92
+            room = room * (0.86 if captioned else 1.0)
+        for weight in ("bold", "condensed-bold"):
+            fit = BadgeFit(fit_size(symbol, room, cap, weight, min_size=0.5), weight, ring, room)
+            if fit.size >= MIN_TEXT - 1e-9:
+                return fit
+        if inner:
+            break
+    return fit
+
+
+def badge_diameter(symbol: str, at_least: float) -> float:
+    """The smallest badge from `at_least` up (in 5% steps) in which the symbol prints at
+    MIN_TEXT or more."""
+    d = at_least
+    while badge_symbol(symbol, d).size < MIN_TEXT - 1e-9:
+        d *= 1.05
+    return d
 
 
 def annulus(centre: tuple[float, float], outer: float, inner: float, color: str):
@@ -363,8 +412,10 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     in one size, shrinks (not below `min_size`) until it fits the box's height.
     Returns (group, height used)."""
     n = len(columns)
+    symbols = {symbol for row in rows for c in row for symbol, _, _ in c.badges}
     for s in text_sizes(size, min_size):
-        widths = _column_widths(columns, rows, box.w, s, weights)
+        d = max([BADGE * s] + [badge_diameter(symbol, BADGE * s) for symbol in symbols])
+        widths = _column_widths(columns, rows, box.w, s, weights, d)
         try:
             heads = [fit_paragraph(c, Box(0, 0, w - 2 * CELL_PAD, 4 * s * LINE_BOX), s, weight="condensed-bold",
                                    min_size=s, where=where) for c, w in zip(columns, widths)]
@@ -374,7 +425,7 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
         except TextTooLong:
             continue
         head_h = max(p.height for p in heads) + 1.2
-        row_hs = [max([p.height for p in ps] + [s * LINE_BOX] + [BADGE * s for c in row if c.badges]) + 1.0
+        row_hs = [max([p.height for p in ps] + [s * LINE_BOX] + [d for c in row if c.badges]) + 1.0
                   for ps, row in zip(cells, rows)]
         if head_h + sum(row_hs) <= box.h + 1e-6:
             break
@@ -398,7 +449,7 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
             if cell.swatches:
                 g.add(_swatches(cell.swatches, inner, s, style))
             elif cell.badges:
-                g.add(_badges(cell.badges, inner, s, style))
+                g.add(_badges(cell.badges, inner, d, style))
             else:
                 ink = cell.ink or (ink_on(fill, style.color("card_text"), style) if fill else None)
                 g.add(draw_paragraph(p, inner, style, weight="condensed-bold" if cell.bold else "condensed",
@@ -423,7 +474,7 @@ def text_sizes(size: float, min_size: float = MIN_TEXT):
 
 
 def _column_widths(columns: list[str], rows: list[list[Cell]], width: float, size: float,
-                   weights: list[float] | None) -> list[float]:
+                   weights: list[float] | None, badge_d: float) -> list[float]:
     """Widths proportional to each column's natural width, but never narrower than
     its longest word; `weights` overrides the proportions."""
     n = len(columns)
@@ -434,7 +485,7 @@ def _column_widths(columns: list[str], rows: list[list[Cell]], width: float, siz
         if any(r[i].swatches for r in rows):
             longest_word[i] = max(longest_word[i], max(len(r[i].swatches) for r in rows) * size * 1.3 + pad)
         if any(r[i].badges for r in rows):
-            longest_word[i] = max(longest_word[i], max(len(r[i].badges) for r in rows) * size * BADGE * 1.2 + pad)
+            longest_word[i] = max(longest_word[i], max(len(r[i].badges) for r in rows) * badge_d * 1.2 + pad)
     natural = weights or [max(text_width(t, size, "condensed") for t in [columns[i]] + [r[i].text for r in rows]) + pad
                           for i in range(n)]
     total = sum(natural)
@@ -449,9 +500,9 @@ def _column_widths(columns: list[str], rows: list[list[Cell]], width: float, siz
     return widths
 
 
-def _badges(badges: tuple[tuple[str, str, str], ...], box: Box, size: float, style: Style):
+def _badges(badges: tuple[tuple[str, str, str], ...], box: Box, d: float, style: Style):
+    """Company badges `d` across, side by side in the middle of the box."""
     g = svg.group()
-    d = size * BADGE
     gap = d * 0.2
     total = len(badges) * d + (len(badges) - 1) * gap
     x = box.x + (box.w - total) / 2 + d / 2

@@ -12,6 +12,7 @@ from shapely.ops import unary_union
 
 from pnp.compose import Composition
 from pnp.errors import DataError
+from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.render import svg
 from pnp.render.map import LegendWords, MapArt, draw_map, map_spec
@@ -51,12 +52,12 @@ def compose_spec() -> ComposeSpec:
     return ComposeSpec(**values)
 
 
-def title_lines(game: Game, comp: Composition, spec: ComposeSpec) -> list[tuple[str, float, str]]:
+def title_lines(game: Game, comp: Composition, spec: ComposeSpec, t: Messages) -> list[tuple[str, float, str]]:
     sizes = map_spec()
     names = [f"{p.section.name} {comp.coord(p.at)}" for p in comp.placements]
     rows = [names[i:i + spec.sections_per_line] for i in range(0, len(names), spec.sections_per_line)]
     lines = [(game.title, sizes.title_text, "bold"), (comp.layout.title, sizes.subtitle_text, "bold")]
-    lines += [(("Sections: " if i == 0 else "") + ", ".join(row), sizes.byline_text, "regular")
+    lines += [(t("map.sections", names=", ".join(row)) if i == 0 else ", ".join(row), sizes.byline_text, "regular")
               for i, row in enumerate(rows)]
     return lines
 
@@ -76,10 +77,12 @@ def section_outlines(comp: Composition, art: MapArt, style: Style, width: float)
     return out
 
 
-def draw_composition(game: Game, comp: Composition, style: Style, hex_mm: float) -> MapArt:
+def draw_composition(game: Game, comp: Composition, style: Style, hex_mm: float, t: Messages | None = None) -> MapArt:
+    """The composed map with its section outlines; its words in `t`'s language."""
+    t = t or messages()
     spec = compose_spec()
-    art = draw_map(comp.board, style, hex_mm=hex_mm, title_lines=title_lines(game, comp, spec),
-                   companies=(), tile_faces=tuple(e.tile for e in game.manifest), words=LegendWords.of(game.info))
+    art = draw_map(comp.board, style, hex_mm=hex_mm, title_lines=title_lines(game, comp, spec, t),
+                   companies=(), tile_faces=tuple(e.tile for e in game.manifest), words=LegendWords.of(game.info, t))
     lines = section_outlines(comp, art, style, spec.section_line)
     d = art.drawing
     content = svg.group()

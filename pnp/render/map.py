@@ -11,6 +11,7 @@ outlines, borders, coordinates, labels, title, legend.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -25,6 +26,7 @@ from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, add, corners, rotate_degre
 from pnp.geometry.place import Occupancy
 from pnp.geometry.stops import TOWN_DOT, slot_centres, slot_radius
 from pnp.geometry.track import fmt
+from pnp.i18n import Messages, messages
 from pnp.model.company import Company
 from pnp.model.game import GameInfo
 from pnp.model.map import Board, MapHex, Placements
@@ -75,18 +77,24 @@ def map_spec() -> MapSpec:
 
 @dataclass(frozen=True)
 class LegendWords:
-    """What the legend calls things: the game's own names for its stops (game.yaml
-    `terms`: 18-XY's towns are halts, its cities stations) and what a sight adds."""
+    """What the legend calls things, in the language `t` speaks: the game's own names for
+    its stops (game.yaml `terms`: 18-XY's towns are halts, its cities stations), else
+    pnp's words; and what a sight adds."""
 
-    city: str = "City"
-    town: str = "Town"
-    halt: str = "Halt"
-    offboard: str = "Off the map"
+    city: str | None = None
+    town: str | None = None
+    halt: str | None = None
+    offboard: str | None = None
     sight_bonus: int | None = None
+    t: Messages = Messages("en")
+
+    def word(self, kind: str) -> str:
+        """The name of a kind of stop: the game's term, else pnp's word ("map.city")."""
+        return getattr(self, kind) or self.t(f"map.{kind}")
 
     @classmethod
-    def of(cls, info: GameInfo) -> "LegendWords":
-        return cls(**info.terms, sight_bonus=info.rules.sight_bonus)
+    def of(cls, info: GameInfo, t: Messages | None = None) -> "LegendWords":
+        return cls(**info.terms, sight_bonus=info.rules.sight_bonus, t=t or messages())
 
 
 @dataclass(frozen=True)
@@ -398,11 +406,13 @@ class _Block:
 
 
 def _place(f: _Frame, block: _Block, at: str | None, occupied: Occupancy, bounds) -> tuple[object, _Block]:
-    """Centre a block on its grid position; else put it in the first corner of the map
-    that nothing occupies, else beside or below the map where nothing is."""
+    """Centre a block on its grid position (moved the least distance off any hex it
+    would cover: a block's size depends on its words, and so on the language); else put
+    it in the first corner of the map that nothing occupies, else beside or below the
+    map where nothing is."""
     w, h = block.width, block.height
     if at is not None:
-        cx, cy = f.at(at)
+        cx, cy = _nearest_free(occupied, f.at(at), w, h)
     else:
         minx, miny, maxx, maxy = bounds
         gap = f.spec.padding
@@ -419,6 +429,20 @@ def _place(f: _Frame, block: _Block, at: str | None, occupied: Occupancy, bounds
     shape = box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
     occupied.add(shape.buffer(f.spec.padding / 2))
     return shape, block
+
+
+def _nearest_free(occupied: Occupancy, centre: tuple[float, float], w: float, h: float,
+                  steps: int = 12) -> tuple[float, float]:
+    """The centre nearest `centre`, within half the block's size of it, at which a
+    w x h block is free; `centre` itself if none is."""
+    cx, cy = centre
+    offsets = sorted(((i * w / 2 / steps, j * h / 2 / steps) for i in range(-steps, steps + 1)
+                      for j in range(-steps, steps + 1)), key=lambda o: (math.hypot(*o), o))
+    for dx, dy in offsets:
+        x, y = cx + dx, cy + dy
+        if occupied.is_free(box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)):
+            return x, y
+    return centre
 
 
 def _panel(f: _Frame, left: float, top: float, w: float, h: float):
@@ -468,42 +492,53 @@ def _legend_items(f: _Frame, hexes: list[MapHex], tile_faces, companies, words: 
     faces = [h.face for h in hexes]
     kinds = {s.kind for face in faces for s in face.stops}
     tile_kinds = {s.kind for face in tile_faces for s in face.stops}
+    t = words.t
+    city, town, halt = words.word("city"), words.word("town"), words.word("halt")
     items = []
     if "city" in kinds:
-        items.append(("city", f"{words.city}: room for station tokens"))
+        items.append(("city", t("map.legend_city", city=city)))
     if any(h.city for h in hexes):
-        items.append(("capitals", f"CAPITALS: a city; its {words.city.lower()} may be a company's home"))
+        items.append(("capitals", t("map.legend_capitals", city=city, city_lower=city.lower())))
     if "town" in kinds:
-        items.append(("town", words.town))
+        items.append(("town", town))
     if "halt" in kinds | tile_kinds:
         symbol = next((s.symbol for face in list(faces) + list(tile_faces) for s in face.stops if s.kind == "halt"), "")
-        items.append(("halt", f"{words.halt} ({symbol}): pays no revenue" if symbol else f"{words.halt}: pays no revenue"))
+        items.append(("halt", t("map.legend_halt", halt=halt, symbol=symbol) if symbol
+                      else t("map.legend_halt_plain", halt=halt)))
     if any(h.sight for h in hexes):
-        more = f"{words.sight_bonus} more" if words.sight_bonus else "more"
-        items.append(("sight", f"Sight: a {words.town.lower()} built here pays {more}"))
+        sight = "map.legend_sight" if words.sight_bonus else "map.legend_sight_plain"
+        items.append(("sight", t(sight, town=town, town_lower=town.lower(), bonus=words.sight_bonus)))
     if any(c.home in f.board.hexes for c in companies):
-        items.append(("home", "Home of a company, reserved"))
+        items.append(("home", t("map.legend_home")))
     if "offboard" in kinds:
         colour = next(h.color for h in hexes if any(s.kind == "offboard" for s in h.face.stops))
-        items.append((f"offboard:{colour}", f"{words.offboard}: revenue by phase"))
+        items.append((f"offboard:{colour}", t("map.legend_offboard", offboard=words.word("offboard"))))
     phases = _named_phases(faces)
     if phases:
-        items.append(("phases", f"Revenue boxes: from phase {', '.join(phases[:-1])} and {phases[-1]}"))
+        items.append(("phases", t("map.legend_phases", phases=", ".join(phases[:-1]), last=phases[-1])))
     if any(h.lake for h in hexes):
-        items.append(("lake", "Lake: no track"))
-    terrains = sorted({(t, h.face.terrain.cost) for h in hexes if h.face.terrain for t in h.face.terrain.type})
+        items.append(("lake", t("map.legend_lake")))
+    terrains = sorted({(k, h.face.terrain.cost) for h in hexes if h.face.terrain for k in h.face.terrain.type})
     for kind, cost in terrains:
-        items.append((f"terrain:{kind}", f"{kind.capitalize()}: a tile costs {cost}"))
+        items.append((f"terrain:{kind}", t("map.legend_terrain", kind=terrain_name(kind, t), cost=cost)))
     sides = sorted({(b.type, b.cost or 0) for h in hexes for b in h.face.borders if b.type != "impassable"})
     for kind, cost in sides:
-        items.append((f"border:{kind}", f"{kind.capitalize()} side: track across it costs {cost}" if cost
-                      else f"{kind.capitalize()} side"))
+        items.append((f"border:{kind}", t("map.legend_border_cost", kind=terrain_name(kind, t), cost=cost) if cost
+                      else t("map.legend_border", kind=terrain_name(kind, t))))
     if any(b.type == "impassable" for h in hexes for b in h.face.borders):
-        items.append(("impassable", "Impassable side"))
+        items.append(("impassable", t("map.legend_impassable")))
     labels = sorted({h.face.label for h in hexes if h.face.label})
     if labels:
-        items.append((f"label:{labels[0]}", f"{', '.join(labels)}: only tiles of the same letter"))
+        items.append((f"label:{labels[0]}", t("map.legend_label", labels=", ".join(labels))))
     return items
+
+
+def terrain_name(kind: str, t: Messages) -> str:
+    """A terrain or border kind as the legend names it ("Mountain"), in `t`'s language."""
+    try:
+        return t(f"terrain.{kind}")
+    except KeyError:
+        return kind.capitalize()
 
 
 def _named_phases(faces) -> list[str]:

@@ -10,6 +10,7 @@ from shapely.geometry import box
 
 from pnp.geometry.market import PlacedCell, extent, outline, place_cells
 from pnp.geometry.track import fmt
+from pnp.i18n import Messages, messages
 from pnp.model.rules import Market
 from pnp.render import svg
 from pnp.render.spaces import (Artwork, LegendEntry, Rect, legend, legend_height, space, title_text)
@@ -55,16 +56,17 @@ def free_corners(cells: list[PlacedCell], gap: float) -> list[Rect]:
     return sorted(found, key=lambda r: -r.w * r.h)
 
 
-def market_title(market: Market, game_title: str) -> str:
-    return f"{game_title}: {market.title or 'Stock Market'}"
+def market_title(market: Market, game_title: str, t: Messages | None = None) -> str:
+    return f"{game_title}: {market.title or (t or messages())('market.title')}"
 
 
-def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketSizes) -> Artwork:
+def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketSizes,
+                   t: Messages | None = None) -> Artwork:
     cells = place_cells(market, sizes.cell_width, sizes.cell_height)
     market_w, market_h = extent(cells)
     entries = zone_entries(market) + movement_entries(market)
     pad = sizes.padding
-    title = market_title(market, game_title)
+    title = market_title(market, game_title, t)
     title_el, title_shape = title_text(title, pad, pad, sizes, style)
     top = pad + sizes.title_size + sizes.gap
     art = svg.group()

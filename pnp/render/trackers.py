@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from shapely.geometry import box
 from shapely.ops import unary_union
 
+from pnp.i18n import Messages, messages
 from pnp.model.rules import Market, ParChart, Phase, RevenueTrack, RoundSpace, RoundTracker
 from pnp.render import svg
 from pnp.render.spaces import LEADING, Artwork, Rect, ink_on, space, text_block, title_text, zone_patch
@@ -94,16 +95,17 @@ def fitting(per_row: int, width: float, max_width: float | None) -> int:
 
 
 def par_chart_drawing(market: Market, game_title: str, style: Style, sizes: MarketSizes,
-                      max_width: float | None = None) -> Artwork | None:
+                      max_width: float | None = None, t: Messages | None = None) -> Artwork | None:
     """The par values in rising order, each a space for the markers of the companies
     started at that price, in the market's par colour. None if the game has no par values."""
+    t = t or messages()
     values = par_values(market)
     if not values:
         return None
     per_row = fitting(len(values), sizes.cell_width, max_width)
     chart = market.par_chart or ParChart()
     zone = market.zones.get(market.par_zone) if market.par_zone else None
-    title = f"{game_title}: {chart.title}"
+    title = f"{game_title}: {chart.title or t('market.par_chart')}"
     sheet = Sheet.titled(title, sizes, style)
     top = sheet.next_top()
     w, h = sizes.cell_width, sizes.cell_height
@@ -133,36 +135,51 @@ def revenue_track_drawing(track: RevenueTrack, game_title: str, style: Style, si
     return sheet.finish("revenue-track", title)
 
 
-def round_spaces(tracker: RoundTracker, phases: tuple[Phase, ...]) -> list[RoundSpace]:
+@dataclass(frozen=True)
+class TrackedRound:
+    """A space of the round tracker: its name, the short label in the space, and which
+    operating round it is (None for a stock round)."""
+
+    name: str
+    short: str
+    operating: int | None = None
+
+
+def round_spaces(tracker: RoundTracker, phases: tuple[Phase, ...], t: Messages | None = None) -> list[TrackedRound]:
     """The data's rounds, else a stock round and as many operating rounds as any phase
-    has; none when neither says (a lone stock round would track nothing)."""
+    has, named in `t`'s language; none when neither says (a lone stock round would track
+    nothing)."""
     if tracker.rounds:
-        return list(tracker.rounds)
+        return [TrackedRound(r.name, r.short, operating_round_number(r)) for r in tracker.rounds]
     most = max((p.operating_rounds for p in phases if isinstance(p.operating_rounds, int)), default=0)
     if not most:
         return []
-    return [RoundSpace(name="Stock Round", short="SR")] + [
-        RoundSpace(name=f"Operating Round {k}", short=f"OR {k}") for k in range(1, most + 1)]
+    t = t or messages()
+    return [TrackedRound(t("market.stock_round"), t("market.stock_round_short"))] + [
+        TrackedRound(t("market.operating_round", n=k), t("market.operating_round_short", n=k), k)
+        for k in range(1, most + 1)]
 
 
 def operating_round_number(round_: RoundSpace) -> int | None:
+    """The k of a data round written "OR k"."""
     digits = "".join(ch for ch in round_.short if ch.isdigit())
     return int(digits) if round_.short.upper().startswith("OR") and digits else None
 
 
-def played_in(round_: RoundSpace, phases: tuple[Phase, ...]) -> str | None:
+def played_in(round_: TrackedRound, phases: tuple[Phase, ...], t: Messages | None = None) -> str | None:
     """Which phases play this operating round: 'every phase', 'from phase 4' or a list."""
-    k = operating_round_number(round_)
+    k = round_.operating
     if k is None or not phases:
         return None
+    t = t or messages()
     playing = [i for i, p in enumerate(phases) if plays(p, k)]
     if not playing:
-        return "in no phase"
+        return t("market.in_no_phase")
     if len(playing) == len(phases):
-        return "every phase"
+        return t("market.every_phase")
     if playing == list(range(playing[0], len(phases))):
-        return f"from phase {phases[playing[0]].name}"
-    return "phases " + ", ".join(phases[i].name for i in playing)
+        return t("market.from_phase", phase=phases[playing[0]].name)
+    return t("market.in_phases", phases=", ".join(phases[i].name for i in playing))
 
 
 def plays(phase: Phase, k: int) -> bool:
@@ -176,52 +193,59 @@ def phase_ground(phase: Phase, style: Style) -> str:
     return style.ground(colours[-1]) if colours else style.color("market_space")
 
 
-def phase_lines(phase: Phase) -> list[str]:
+def phase_lines(phase: Phase, t: Messages) -> list[str]:
     """What starts the phase (a train; a note mark for a trigger told beneath; else the
     start of the game), its operating rounds and its train limit."""
-    lines = [f"on {phase.on}" if phase.on else ("see below" if phase.trigger else "start")]
+    lines = [t("market.on_train", train=phase.on) if phase.on
+             else t("market.see_below") if phase.trigger else t("market.start")]
     rounds = phase.operating_rounds
-    lines.append(rounds if isinstance(rounds, str) else f"{rounds} OR" + ("s" if rounds != 1 else ""))
-    lines.append(f"limit {phase.train_limit}")
+    lines.append(rounds if isinstance(rounds, str) else t.count("market.operating_rounds", rounds))
+    lines.append(t("market.train_limit", n=phase.train_limit))
     return lines
 
 
 def round_tracker_drawing(tracker: RoundTracker, phases: tuple[Phase, ...], game_title: str, style: Style,
                           sizes: MarketSizes, max_width: float = 180.0,
-                          markers: tuple[Cutout, ...] = ()) -> Artwork | None:
+                          markers: tuple[Cutout, ...] = (), t: Messages | None = None) -> Artwork | None:
     """Round spaces for the round marker (with the phases each operating round is
     played in), the `markers` to cut out beside them, then the phases in order with
     their tile colour, starting train, operating rounds and train limit. None if
     neither data nor phases give rounds."""
-    rounds = round_spaces(tracker, phases)
+    t = t or messages()
+    rounds = round_spaces(tracker, phases, t)
     if not rounds:
         return None
-    title = f"{game_title}: {tracker.title}"
+    title = f"{game_title}: {tracker.title or t('market.rounds')}"
     sheet = Sheet.titled(title, sizes, style)
     top = sheet.next_top()
     w, h = sizes.cell_width * 1.25, sizes.cell_height
     per_row = fitting(len(rounds), w, max_width)
     row_h = h + sizes.text_size * 4.5
+    notes = [round_note(r, phases if tracker.phases else (), t) for r in rounds]
+    note_size = min(fit_size(word, w - 1.6, sizes.text_size) for note in notes for word in note.split())
     for i, row, col in _rows(len(rounds), per_row):
-        r = rounds[i]
         x, y = sizes.padding + col * w, top + row * row_h
-        sheet.add_space(Rect(x, y, w, h), r.short)
-        when = played_in(r, phases) if tracker.phases else None
-        note = f"{r.name}, {when}" if when else r.name
-        sheet.add_text(note, x + 0.8, y + h + 1.5, w - 1.6, anchor="middle")
+        sheet.add_space(Rect(x, y, w, h), rounds[i].short)
+        sheet.add_text(notes[i], x + 0.8, y + h + 1.5, w - 1.6, size=note_size, anchor="middle")
     if markers:
         row_w = min(len(rounds), per_row) * w
         _place_cutouts(sheet, markers, top, h, row_w, max_width)
     if tracker.phases and phases:
         y0 = sheet.next_top() + sizes.gap * 0.5
-        sheet.add_text("Phases", sizes.padding, y0, max_width, size=sizes.text_size * 1.25, weight="bold")
+        sheet.add_text(t("market.phases"), sizes.padding, y0, max_width, size=sizes.text_size * 1.25, weight="bold")
         y0 = sheet.next_top() - sizes.gap * 0.5
-        _phase_boxes(sheet, phases, y0, max_width)
+        _phase_boxes(sheet, phases, y0, max_width, t)
         for phase in phases:
             if phase.trigger and not phase.on:
-                sheet.add_text(f"Phase {phase.name} starts: {phase.trigger}.", sizes.padding, sheet.next_top() - 1.5,
-                               max_width)
+                sheet.add_text(t("market.trigger", name=phase.name, trigger=phase.trigger), sizes.padding,
+                               sheet.next_top() - 1.5, max_width)
     return sheet.finish("round-tracker", title)
+
+
+def round_note(round_: TrackedRound, phases: tuple[Phase, ...], t: Messages) -> str:
+    """What is printed under a round's space: its name, and the phases that play it."""
+    when = played_in(round_, phases, t)
+    return t("market.round_note", round=round_.name, when=when) if when else round_.name
 
 
 def _place_cutouts(sheet: Sheet, cutouts: tuple[Cutout, ...], top: float, row_h: float, row_w: float,
@@ -252,7 +276,7 @@ def _place_cutouts(sheet: Sheet, cutouts: tuple[Cutout, ...], top: float, row_h:
         sheet.add_text(caption, x, middle - height / 2, room)
 
 
-def _phase_boxes(sheet: Sheet, phases: tuple[Phase, ...], top: float, max_width: float) -> None:
+def _phase_boxes(sheet: Sheet, phases: tuple[Phase, ...], top: float, max_width: float, t: Messages) -> None:
     sizes, style = sheet.sizes, sheet.style
     size = sizes.text_size
     w = max(min(sizes.cell_width * 1.25, max_width / len(phases)), size * 5)  # one row when the phases fit
@@ -262,13 +286,13 @@ def _phase_boxes(sheet: Sheet, phases: tuple[Phase, ...], top: float, max_width:
         phase = phases[i]
         area = Rect(sizes.padding + col * w, top + row * (h + sizes.gap * 0.5), w, h)
         ground = phase_ground(phase, style)
-        label = f"Phase {phase.name}" if len(phase.name) <= 3 else phase.name
+        label = t("market.phase", name=phase.name) if len(phase.name) <= 3 else phase.name
         sheet.art.add(zone_patch(area, [ground], [], style, sizes))
         name_size = fit_size(label, w - 1.5, size * 1.1, "bold")
         ink = ink_on(ground, style)
         sheet.art.add(svg.text(label, (area.x + w / 2, area.y + 1.5 + size * 0.55), name_size, style, weight="bold",
                                color=ink))
-        for k, line in enumerate(phase_lines(phase)):
+        for k, line in enumerate(phase_lines(phase, t)):
             line_size = fit_size(line, w - 1.5, size)
             sheet.art.add(svg.text(line, (area.x + w / 2, area.y + 1.5 + size * (1.9 + 1.35 * k)), line_size, style,
                                    color=ink))

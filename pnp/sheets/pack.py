@@ -309,12 +309,40 @@ def mirrored(page: PageLayout, page_w: float, page_h: float, duplex: str) -> Pag
     its long edge (`long`) or its short edge (`short`). On an upright page the long edge
     is a side, so `long` mirrors left to right and `short` top to bottom; on a landscape
     page the other way round. Backs carry no cut lines or marks."""
-    if duplex not in ("long", "short"):
-        raise ValueError(f"unknown duplex mode '{duplex}' (long or short)")
-    upright = page_h >= page_w
-    across = (duplex == "long") == upright  # turned over a vertical edge: mirror x
-    if across:
+    if flip_mirror(page_w, page_h, duplex) == "horizontal":
         slots = [Slot(s.index, page_w - s.x, s.y) for s in page.slots]
     else:
         slots = [Slot(s.index, s.x, page_h - s.y) for s in page.slots]
     return PageLayout(slots)
+
+
+def flip_mirror(page_w: float, page_h: float, duplex: str) -> str:
+    """How a sheet's back lies against its front: "horizontal" when the sheet turns
+    over a vertical edge (left and right swap: the long edge of an upright page),
+    "vertical" when it turns over a horizontal edge (top and bottom swap)."""
+    if duplex not in ("long", "short"):
+        raise ValueError(f"unknown duplex mode '{duplex}' (long or short)")
+    upright = page_h >= page_w
+    return "horizontal" if (duplex == "long") == upright else "vertical"
+
+
+def clip_marks(marks: list[Segment], box: tuple[float, float, float, float], shortest: float = 1.0) -> list[Segment]:
+    """Axis-aligned marks cut back to lie inside box (x0, y0, x1, y1): a crop mark
+    shortens where the paper's edge leaves no room for all of it, and goes where less
+    than `shortest` mm of it would be left."""
+    x0, y0, x1, y1 = box
+    out: list[Segment] = []
+    for (ax, ay), (bx, by) in marks:
+        if ax == bx:  # vertical
+            if not x0 - 1e-9 <= ax <= x1 + 1e-9:
+                continue
+            lo, hi = max(min(ay, by), y0), min(max(ay, by), y1)
+            a, b = ((ax, lo), (ax, hi)) if ay <= by else ((ax, hi), (ax, lo))
+        else:
+            if not y0 - 1e-9 <= ay <= y1 + 1e-9:
+                continue
+            lo, hi = max(min(ax, bx), x0), min(max(ax, bx), x1)
+            a, b = ((lo, ay), (hi, ay)) if ax <= bx else ((hi, ay), (lo, ay))
+        if hi - lo >= shortest - 1e-9:
+            out.append((a, b))
+    return out

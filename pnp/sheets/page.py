@@ -8,14 +8,15 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from pnp.geometry.track import fmt
+from pnp.i18n import Messages, messages
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.pack import PageLayout
+from pnp.sheets.printable import print_area
 from pnp.templates import Paper
 
 CUT_WIDTH = 0.25  # mm
 MARK_WIDTH = 0.25
-FOOTER_SIZE = 3.0  # mm, about 8.5 pt
 
 
 @dataclass(frozen=True)
@@ -31,12 +32,15 @@ class PieceArt:
 
 
 def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, style: Style, *,
-            footer: str, first_page: int = 1, total_pages: int | None = None) -> list[str]:
-    """One SVG string per page. `pieces[slot.index]` is drawn at each slot.
+            footer: str, first_page: int = 1, total_pages: int | None = None,
+            t: Messages | None = None) -> list[str]:
+    """One SVG string per page. `pieces[slot.index]` is drawn at each slot; the footer
+    names the page in `t`'s language.
 
     Each distinct piece's SVG is serialised once and repeated inline for its copies:
     cairosvg renders inline groups faster than <use> references."""
     total = total_pages or len(layouts)
+    t = t or messages()
     art_text: dict[str, str] = {}
     bleed_text: dict[str, str] = {}
     for piece in pieces:
@@ -46,7 +50,8 @@ def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, sty
                 bleed_text[piece.key] = piece.bleed.tostring()
     out = []
     for n, layout in enumerate(layouts):
-        title = f"{footer}, page {first_page + n} of {total}"
+        number = t("page.number", page=first_page + n, total=total)
+        title = f"{footer}, {number}"
         body: list[str] = []
         for layer, texts in (("bleed", bleed_text), ("art", art_text)):
             for slot in layout.slots:
@@ -60,7 +65,7 @@ def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, sty
             body.append(segments_path(layout.marks, style.color("crop"), MARK_WIDTH).tostring())
         if layout.outlines:
             body.append(outlines_path(layout.outlines, style.color("cut"), CUT_WIDTH).tostring())
-        body.append(footer_text(f"{footer} · page {first_page + n} of {total}", paper, style).tostring())
+        body.append(footer_text(f"{footer} · {number}", paper, style).tostring())
         out.append(page_svg(paper.width, paper.height, title, "".join(body)))
     return out
 
@@ -104,4 +109,7 @@ def outlines_path(outlines, colour: str, width: float):
 
 
 def footer_text(text: str, paper: Paper, style: Style):
-    return svg.text(text, (paper.width / 2, paper.height - 6.0), FOOTER_SIZE, style, color=style.color("footer"))
+    """The line at the foot of a page, just inside the band printers cannot print."""
+    area = print_area()
+    return svg.text(text, (paper.width / 2, area.footer_centre(paper.height)), area.footer_text, style,
+                    color=style.color("footer"))

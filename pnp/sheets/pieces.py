@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
+from pnp.i18n import Messages, messages
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets import pack
+from pnp.sheets.duplex import compose_duplex
 from pnp.sheets.formats import SheetSpec, sheet_spec
+from pnp.sheets.printable import print_area
 from pnp.sheets.page import CUT_WIDTH, PieceArt, compose, outlines_path
 from pnp.templates import Paper
 
@@ -57,14 +60,16 @@ def sheet_settings(bleed: float | None, crop_marks: bool, duplex: str) -> SheetS
 
 
 def frame(paper: Paper, settings: SheetSettings) -> pack.Frame:
-    """The printable area. Printed short-edge duplex, the backs mirror top to bottom,
-    so the area keeps the footer's room at the top as well."""
+    """The printable area: the template's margins, and at least enough that every
+    piece's bleed stays clear of the band printers cannot print and of the footer.
+    Printed short-edge duplex, the backs mirror top to bottom, so the area keeps the
+    footer's room at the top as well."""
     spec = settings.spec
-    if settings.duplex == "short":
-        top = spec.margin + spec.footer
-        return pack.Frame(paper.width, paper.height, spec.margin, top, paper.width - 2 * spec.margin,
-                          paper.height - 2 * top)
-    return pack.frame(paper.width, paper.height, spec.margin, spec.footer)
+    area = print_area()
+    side = max(spec.margin, area.safe_margin + settings.bleed)
+    foot = max(spec.margin + spec.footer, area.footer_top + 0.5 + settings.bleed)
+    top = foot if settings.duplex == "short" else side
+    return pack.Frame(paper.width, paper.height, side, top, paper.width - 2 * side, paper.height - top - foot)
 
 
 def spacing(settings: SheetSettings) -> dict[bool, pack.Spacing]:
@@ -77,32 +82,33 @@ def spacing(settings: SheetSettings) -> dict[bool, pack.Spacing]:
 def layouts(pieces: list[Piece], paper: Paper, settings: SheetSettings) -> list[pack.PageLayout]:
     sizes = [pack.PieceSize(p.width, p.height, p.round) for p in pieces]
     try:
-        return pack.blocks(sizes, frame(paper, settings), spacing(settings))
+        pages = pack.blocks(sizes, frame(paper, settings), spacing(settings))
     except ValueError as exc:
         raise PnpError(f"paper {paper.name}: {exc}") from None
+    room = print_area().ink_box(paper.width, paper.height)
+    for page in pages:  # crop marks end where the printer's blank band or the footer begins
+        page.marks = pack.clip_marks(page.marks, room)
+    return pages
 
 
-_BLANK = PieceArt("blank", svg.group(), 1.0)
+def has_backs(pieces: list[Piece], settings: SheetSettings) -> bool:
+    """Whether the pages come as fronts each followed by its backs page."""
+    return settings.duplex != "none" and any(p.back is not None for p in pieces)
 
 
 def piece_pages(pieces: list[Piece], paper: Paper, style: Style, settings: SheetSettings, *,
-                footer: str) -> list[str]:
-    """Page SVGs: fronts, each followed by its backs page when printing duplex."""
+                footer: str, t: Messages | None = None) -> list[str]:
+    """Page SVGs: fronts, each followed by its backs page when printing duplex; footers
+    in `t`'s language."""
+    t = t or messages()
     fronts = [PieceArt(p.key, p.front, 1.0, p.front_bleed) for p in pieces]
     pages = layouts(pieces, paper, settings)
-    if settings.duplex == "none" or not any(p.back is not None for p in pieces):
-        return compose(fronts, pages, paper, style, footer=footer)
-    backs = [PieceArt(p.back_key or f"{p.key}-back", p.back, 1.0, p.back_bleed) if p.back is not None else _BLANK
+    if not has_backs(pieces, settings):
+        return compose(fronts, pages, paper, style, footer=footer, t=t)
+    backs = [PieceArt(p.back_key or f"{p.key}-back", p.back, 1.0, p.back_bleed) if p.back is not None else None
              for p in pieces]
-    total = 2 * len(pages)
-    out: list[str] = []
-    for n, page in enumerate(pages):
-        back = pack.mirrored(page, paper.width, paper.height, settings.duplex)
-        back.slots = [s for s in back.slots if pieces[s.index].back is not None]
-        out += compose(fronts, [page], paper, style, footer=footer, first_page=2 * n + 1, total_pages=total)
-        out += compose(backs, [back], paper, style, footer=f"{footer} (backs)", first_page=2 * n + 2,
-                       total_pages=total)
-    return out
+    return compose_duplex(fronts, backs, pages, paper, style, duplex=settings.duplex, footer=footer,
+                          back_footer=f"{footer} ({t('page.backs')})", t=t)
 
 
 def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, margin: float = 2.0) -> str:
