@@ -86,7 +86,7 @@ def time_growth(sizes: list[int]) -> None:
     base = Path(tempfile.mkdtemp(prefix="pnp-bench-syn-"))
     for n in sizes:
         game = load_game(synthetic_game(base / f"g{n}", n))
-            t0 = time.perf_counter()
+        t0 = time.perf_counter()
         result = build_kit(game, options(game), base / f"out{n}", only=["tiles"])
         wall = time.perf_counter() - t0
         print(f"  {n:>6} pieces: {wall:7.2f} s  ({wall / n * 1000:6.2f} s per 1,000 pieces, {result.kit_pages} pages)")

@@ -24,7 +24,7 @@ from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.output import OutputDir, atomic_write
-from pnp.pdf import Section, assemble_many, merge_documents, svg_to_png
+from pnp.pdf import DocumentPool, Section, merge_documents, svg_to_png
 from pnp.render import svg
 from pnp.templates import Paper
 
@@ -84,6 +84,7 @@ class Built:
     component: Component
     seconds: float
     files: dict[str, int] = field(default_factory=dict)  # file name -> pages
+    drawn: list = field(default_factory=list)  # futures of each document's PDF bytes
 
 
 @dataclass
@@ -157,16 +158,20 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     if not keys:
         raise PnpError(f"{game.title}: nothing to build (no component has data)")
     built: list[Built] = []
-    for key in keys:
-        if progress:
-            progress(key)
-        t0 = time.perf_counter()
-        component = build_component(key, game, options)
-        built.append(Built(component, time.perf_counter() - t0))
-
     staging = Path(tempfile.mkdtemp(prefix="pnp-build-"))
     try:
-        files = _write_kit(game, options, built, OutputDir(staging), png)
+        with DocumentPool() as pool:  # documents are drawn on the other cores while the next component builds
+            for key in keys:
+                if progress:
+                    progress(key)
+                t0 = time.perf_counter()
+                component = build_component(key, game, options)
+                b = Built(component, time.perf_counter() - t0)
+                b.drawn = [pool.submit([Section(component.title, [scaled(p, options.scale) for p in doc.pages],
+                                                doc.trim_inset, doc.bleed)], f"{game.title}: {doc.title}")
+                           for doc in component.documents]
+                built.append(b)
+            files = _write_kit(game, options, built, OutputDir(staging), png, pool)
         kit_name = f"{safe_stem(game.key)}-kit.pdf"
         _commit(staging, Path(out_dir))
     finally:
@@ -178,38 +183,35 @@ def safe_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", text)
 
 
-def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir, png: bool) -> dict[str, int]:
+def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir, png: bool,
+               pool: DocumentPool) -> dict[str, int]:
     files: dict[str, int] = {}
-    calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
-    documents = [(b, doc, [scaled(p, options.scale) for p in doc.pages]) for b in built for doc in b.component.documents]
     t = messages(options.lang)
+    calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
     cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
-    jobs: list[tuple] = [("", [Section(t("kit.bookmark"), cover.pages)], "", "")]  # (file, sections, title, subject)
-    kit_parts = [(t("kit.bookmark"), "")]  # (bookmark, file) in print order
-    for b, doc, pages in documents:
-        c = b.component
-        section = Section(c.title, pages, doc.trim_inset, doc.bleed)
-        jobs.append((doc.filename, [section], f"{game.title}: {doc.title}", ""))
-        files[doc.filename] = b.files[doc.filename] = len(pages)
-        if doc is c.documents[0]:
-            kit_parts.append((c.title, doc.filename))
-            if png:
-                for n, page in enumerate(pages, 1):
-                    name = f"png/{c.key}-{n:02d}.png"
-                    out.write(name, svg_to_png(page, dpi=60))
-                    files[name] = 0
+    cover_pdf = pool.submit([Section(t("kit.bookmark"), cover.pages)], "")
+    kit_parts = [(t("kit.bookmark"), cover_pdf)]  # (bookmark, PDF future) in print order
     for b in built:
-        for name, text in b.component.svgs.items():
+        c = b.component
+        for doc, drawn in zip(c.documents, b.drawn):
+            files[doc.filename] = b.files[doc.filename] = len(doc.pages)
+            if doc is c.documents[0]:
+                kit_parts.append((c.title, drawn))
+                if png:
+                    for n, page in enumerate(doc.pages, 1):
+                        name = f"png/{c.key}-{n:02d}.png"
+                        out.write(name, svg_to_png(scaled(page, options.scale), dpi=60))
+                        files[name] = 0
+        for name, text in c.svgs.items():
             out.write(name, text)
             files[name] = 0
-    drawn = {name: data for (name, *_), data in zip(jobs, assemble_many([job[1:] for job in jobs]))}  # all cores
-    for name, data in drawn.items():
-        if name:
-            out.write(name, data)
+    for b in built:
+        for doc, drawn in zip(b.component.documents, b.drawn):
+            out.write(doc.filename, drawn.result())
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
-    out.write(kit_name, merge_documents([(title, drawn[name]) for title, name in kit_parts],
+    out.write(kit_name, merge_documents([(title, drawn.result()) for title, drawn in kit_parts],
                                         t("kit.title", game=game.title), t("kit.subject")))
-    files[kit_name] = len(cover.pages) + sum(files[name] for _, name in kit_parts[1:])
+    files[kit_name] = len(cover.pages) + sum(len(b.component.documents[0].pages) for b in built if b.component.documents)
     out.write("index.md", index_markdown(game, built, files, kit_name, t))
     files["index.md"] = 0
     return files

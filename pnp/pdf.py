@@ -14,7 +14,7 @@ import hashlib
 import io
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,21 +96,35 @@ def assemble(sections: list[Section], title: str, subject: str = "") -> bytes:
     return _finish(draw_document(pages), _fallback_pages(pages), sections, title, subject)
 
 
+class DocumentPool:
+    """Draws documents in worker processes, one a core, while the caller goes on
+    building the next component; `submit` returns a future of the PDF's bytes. On a
+    single core it draws each document when it is submitted."""
+
+    def __init__(self):
+        cores = os.cpu_count() or 1
+        self._pool = ProcessPoolExecutor(max_workers=min(cores, 4), mp_context=_fork_context()) if cores > 1 else None
+
+    def submit(self, sections: list[Section], title: str, subject: str = "") -> Future:
+        if self._pool is not None:
+            return self._pool.submit(assemble, sections, title, subject)
+        future: Future = Future()
+        future.set_result(assemble(sections, title, subject))
+        return future
+
+    def __enter__(self) -> "DocumentPool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
 def assemble_many(jobs: list[tuple[list[Section], str, str]]) -> list[bytes]:
     """Several documents at once, drawn in parallel on every core."""
-    if len(jobs) > 1 and (os.cpu_count() or 1) > 1:
-        workers = min(os.cpu_count() or 1, 4, len(jobs))
-        order, position = _largest_first(jobs)
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_fork_context()) as pool:
-            results = list(pool.map(_assemble_job, order))
-        return [results[position[i]] for i in range(len(jobs))]
-    return [assemble(*job) for job in jobs]
-
-
-def _largest_first(jobs):
-    """Big documents start first so the cores finish together."""
-    order = sorted(range(len(jobs)), key=lambda i: -sum(len(s.pages) for s in jobs[i][0]))
-    return [jobs[i] for i in order], {i: k for k, i in enumerate(order)}
+    with DocumentPool() as pool:
+        futures = [pool.submit(*job) for job in jobs]
+        return [f.result() for f in futures]
 
 
 def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "") -> bytes:
@@ -123,11 +137,8 @@ def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "
         writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
     for (name, _), start in zip(parts, starts):
         writer.add_outline_item(title=name, page_number=start)
-    return _fixed_metadata(writer, title, subject)
-
-
-def _assemble_job(job) -> bytes:
-    return assemble(*job)
+    source = b"".join(hashlib.md5(data).digest() + name.encode() for name, data in parts)
+    return _fixed_metadata(writer, title, subject, source)
 
 
 def _finish(raw: bytes, fallback: dict[int, bytes], sections: list[Section], title: str, subject: str) -> bytes:
@@ -149,21 +160,20 @@ def _finish(raw: bytes, fallback: dict[int, bytes], sections: list[Section], tit
             parent = writer.add_outline_item(title=section.title, page_number=start)
             for child, offset in section.children:
                 writer.add_outline_item(title=child, page_number=start + offset, parent=parent)
-    return _fixed_metadata(writer, title, subject)
+    source = hashlib.md5(repr([(s.title, s.trim_inset, s.bleed, s.children, s.pages) for s in sections]).encode())
+    return _fixed_metadata(writer, title, subject, source.digest())
 
 
-def _fixed_metadata(writer: PdfWriter, title: str, subject: str) -> bytes:
-    """Title, creator and subject; no dates; a document id derived from the content,
-    so the same pages give the same bytes."""
+def _fixed_metadata(writer: PdfWriter, title: str, subject: str, source: bytes) -> bytes:
+    """Title, creator and subject; no dates; a document id derived from what the
+    document is made of (`source`), so the same pages give the same bytes."""
     info = writer._info.get_object() if writer._info is not None else None
     if info is not None:
         for key in [k for k in info if k in ("/CreationDate", "/ModDate")]:
             del info[key]
     writer.add_metadata({"/Title": title, "/Creator": CREATOR, "/Producer": "pnp with cairo and pypdf",
                          "/Subject": subject})
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    digest = hashlib.md5(buffer.getvalue()).digest()
+    digest = hashlib.md5(source + title.encode() + subject.encode()).digest()
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
     buffer = io.BytesIO()
     writer.write(buffer)

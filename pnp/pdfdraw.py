@@ -91,87 +91,96 @@ def _transform(ctx, text: str) -> None:
             raise Unsupported(f"transform {name}")
 
 
-_PATH_TOKEN = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+def _segments(d: str):
+    """(command letter, its numbers) for each command in path data, in one pass."""
+    letter, values = None, []
+    for token in _TOKEN.findall(d):
+        if token.isalpha():
+            if letter is not None:
+                yield letter, values
+            letter, values = token, []
+        elif letter is None:
+            raise Unsupported("path data without a command")
+        else:
+            values.append(float(token))
+    if letter is not None:
+        yield letter, values
 
 
 def _path(ctx, d: str) -> None:
     """Trace SVG path data onto the context (absolute and relative commands, arcs,
     smooth and quadratic curves)."""
-    tokens = _PATH_TOKEN.findall(d)
-    i, cmd = 0, None
     x = y = sx = sy = 0.0
     last_ctrl = None  # (x, y, kind) of the last curve's second control point
-    while i < len(tokens):
-        letter, number = tokens[i]
-        if letter:
-            cmd = letter
-            i += 1
-            if cmd in "Zz":
-                ctx.close_path()
-                x, y = sx, sy
+    for letter, values in _segments(d):
+        c = letter.upper()
+        rel = letter.islower()
+        if c == "Z":
+            ctx.close_path()
+            x, y = sx, sy
+            last_ctrl = None
+            continue
+        n = _ARGS[c]
+        if not values or len(values) % n:
+            raise Unsupported(f"path data: {letter} takes {n} numbers at a time")
+        for k in range(0, len(values), n):
+            v = values[k:k + n]
+            if c == "M":
+                x, y = (x + v[0], y + v[1]) if rel else (v[0], v[1])
+                if k == 0:
+                    ctx.move_to(x, y)
+                    sx, sy = x, y
+                else:  # further pairs after a moveto are lines
+                    ctx.line_to(x, y)
                 last_ctrl = None
-                continue
-        elif cmd is None:
-            raise Unsupported("path data without a command")
-        n = _ARGS[cmd.upper()]
-        values = [float(tokens[i + k][1]) for k in range(n)]
-        if any(tokens[i + k][0] for k in range(n)):
-            raise Unsupported("path data with missing numbers")
-        i += n
-        rel = cmd.islower()
-        c = cmd.upper()
-        if c == "M":
-            x, y = (x + values[0], y + values[1]) if rel else values
-            ctx.move_to(x, y)
-            sx, sy = x, y
-            cmd = "l" if rel else "L"
-            last_ctrl = None
-        elif c == "L":
-            x, y = (x + values[0], y + values[1]) if rel else values
-            ctx.line_to(x, y)
-            last_ctrl = None
-        elif c == "H":
-            x = x + values[0] if rel else values[0]
-            ctx.line_to(x, y)
-            last_ctrl = None
-        elif c == "V":
-            y = y + values[0] if rel else values[0]
-            ctx.line_to(x, y)
-            last_ctrl = None
-        elif c in "CS":
-            if c == "C":
-                x1, y1, x2, y2, ex, ey = values
+            elif c == "L":
+                x, y = (x + v[0], y + v[1]) if rel else (v[0], v[1])
+                ctx.line_to(x, y)
+                last_ctrl = None
+            elif c == "H":
+                x = x + v[0] if rel else v[0]
+                ctx.line_to(x, y)
+                last_ctrl = None
+            elif c == "V":
+                y = y + v[0] if rel else v[0]
+                ctx.line_to(x, y)
+                last_ctrl = None
+            elif c == "C":
+                x1, y1, x2, y2, ex, ey = v
                 if rel:
                     x1, y1, x2, y2, ex, ey = x1 + x, y1 + y, x2 + x, y2 + y, ex + x, ey + y
-            else:
-                x2, y2, ex, ey = values
+                ctx.curve_to(x1, y1, x2, y2, ex, ey)
+                last_ctrl, x, y = (x2, y2, "C"), ex, ey
+            elif c == "S":
+                x2, y2, ex, ey = v
                 if rel:
                     x2, y2, ex, ey = x2 + x, y2 + y, ex + x, ey + y
                 x1, y1 = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_ctrl and last_ctrl[2] == "C" else (x, y)
-            ctx.curve_to(x1, y1, x2, y2, ex, ey)
-            last_ctrl = (x2, y2, "C")
-            x, y = ex, ey
-        elif c in "QT":
-            if c == "Q":
-                qx, qy, ex, ey = values
-                if rel:
-                    qx, qy, ex, ey = qx + x, qy + y, ex + x, ey + y
-            else:
-                ex, ey = values
+                ctx.curve_to(x1, y1, x2, y2, ex, ey)
+                last_ctrl, x, y = (x2, y2, "C"), ex, ey
+            elif c in "QT":
+                if c == "Q":
+                    qx, qy, ex, ey = v
+                    if rel:
+                        qx, qy, ex, ey = qx + x, qy + y, ex + x, ey + y
+                else:
+                    ex, ey = v
+                    if rel:
+                        ex, ey = ex + x, ey + y
+                    qx, qy = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_ctrl and last_ctrl[2] == "Q" else (x, y)
+                ctx.curve_to(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey),
+                             ex, ey)
+                last_ctrl, x, y = (qx, qy, "Q"), ex, ey
+            elif c == "A":
+                rx, ry, phi, large, sweep, ex, ey = v
                 if rel:
                     ex, ey = ex + x, ey + y
-                qx, qy = (2 * x - last_ctrl[0], 2 * y - last_ctrl[1]) if last_ctrl and last_ctrl[2] == "Q" else (x, y)
-            ctx.curve_to(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
-            last_ctrl = (qx, qy, "Q")
-            x, y = ex, ey
-        elif c == "A":
-            rx, ry, phi, large, sweep, ex, ey = values
-            if rel:
-                ex, ey = ex + x, ey + y
-            _arc(ctx, x, y, rx, ry, phi, bool(large), bool(sweep), ex, ey)
-            x, y = ex, ey
-            last_ctrl = None
+                _arc(ctx, x, y, rx, ry, phi, bool(large), bool(sweep), ex, ey)
+                last_ctrl, x, y = None, ex, ey
 
 
 def _arc(ctx, x1, y1, rx, ry, phi, large, sweep, x2, y2) -> None:
@@ -234,7 +243,15 @@ class Drawer:
             _transform(ctx, node.get("transform"))
         if "clip-path" in node.attrib:
             self._clip(node.get("clip-path"))
-        if opacity < 1:
+        # One paint (a fill alone, a stroke alone, or text) covers each point once, so
+        # its opacity can ride on its colour; anything else is drawn as a group.
+        single = tag != "g" and tag != "svg" and (tag == "text" or _colour(style.get("fill", "#000000")) is None
+                                                  or _colour(style.get("stroke")) is None)
+        if opacity < 1 and single:
+            style = {**style, "fill-opacity": str(float(style.get("fill-opacity", "1")) * opacity),
+                     "stroke-opacity": str(float(style.get("stroke-opacity", "1")) * opacity)}
+        grouped = opacity < 1 and not single
+        if grouped:
             ctx.push_group()
         if tag in ("g", "svg"):
             for child in node:
@@ -244,7 +261,7 @@ class Drawer:
         else:
             self._shape(tag, node)
             self._paint(style)
-        if opacity < 1:
+        if grouped:
             ctx.pop_group_to_source()
             ctx.paint_with_alpha(opacity)
         ctx.restore()

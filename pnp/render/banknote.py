@@ -108,7 +108,7 @@ def art(note: Note, size: tuple[float, float], style: Style, *, where: str = "")
     out += title(note.title, top, ink, style)
     caption = caption_box(note, middle)
     value_box = Box(middle.x, top.bottom, middle.w, caption.y - top.bottom)
-    out.append(rosette(value_box.centre, min(value_box.h * 0.5, value_box.w * 0.4), ink, lines=3, lobes=12,
+    out.append(rosette(value_box.centre, min(value_box.h * 0.5, value_box.w * 0.4), ink, lines=2, lobes=12,
                        opacity=0.35))
     out.append(line(note.amount, value_box, VALUE_SIZE, style, weight="bold", align="center", color=ink, where=where))
     out += caption_lines(note, caption, ink, style, where)
