@@ -185,40 +185,31 @@ def compose(game, layout, fmt, check_only, out, paper, theme_name):
         click.echo(report_text(report) + "".join(f"written: {f}\n" for f in report["files"]), nl=False)
 
 
-@main.command("tile-manifest")
-@game_argument
-@out_option
-@paper_option
-@theme_option
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of pnp's labels.")
-@user_errors
-def tile_manifest(game, out, paper, theme_name, lang):
-    """The printable Tile Manifest: every tile drawn small with its count, by colour."""
-    run_component("tile_manifest", game, out, paper=paper, theme_name=theme_name, lang=lang)
+# Play aids printed on sheets: each its own command with the same options.
+AID_COMMANDS = {
+    "tile-manifest": ("tile_manifest", "The printable Tile Manifest: every tile drawn small with its count, by colour."),
+    "player-cards": ("player_cards", "Player-count cards (certificate limit, start capital) and flotation reference cards."),
+    "upgrade-chart": ("upgrade_chart", "The Tile Upgrade Chart: each tile with an arrow to the tiles that replace it."),
+}
 
 
-@main.command("player-cards")
-@game_argument
-@out_option
-@paper_option
-@theme_option
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of pnp's labels.")
-@user_errors
-def player_cards(game, out, paper, theme_name, lang):
-    """Player-count cards (certificate limit, start capital) and flotation reference cards."""
-    run_component("player_cards", game, out, paper=paper, theme_name=theme_name, lang=lang)
+def aid_command(name: str, key: str, help_text: str):
+    @main.command(name, help=help_text)
+    @game_argument
+    @out_option
+    @paper_option
+    @theme_option
+    @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
+                  help="Language of pnp's labels.")
+    @user_errors
+    def command(game, out, paper, theme_name, lang):
+        run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang)
+
+    return command
 
 
-@main.command("upgrade-chart")
-@game_argument
-@out_option
-@paper_option
-@theme_option
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of pnp's labels.")
-@user_errors
-def upgrade_chart(game, out, paper, theme_name, lang):
-    """The Tile Upgrade Chart: each tile with an arrow to the tiles that replace it."""
-    run_component("upgrade_chart", game, out, paper=paper, theme_name=theme_name, lang=lang)
+for _name, (_key, _help) in AID_COMMANDS.items():
+    aid_command(_name, _key, _help)
 
 
 # Cut pieces: each its own command with the same options (pnp/components/<key>.py).

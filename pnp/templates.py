@@ -15,6 +15,35 @@ from pnp.units import parse_length
 from pnp.yamlfile import expect_mapping, read_yaml
 
 
+def settings_file(relative: str, cls, *, choices: dict[str, tuple[str, ...]] | None = None,
+                  numbers: dict[str, type] | None = None, what: str = "settings"):
+    """A `templates/` YAML file of settings read into the dataclass `cls`. Every field
+    is a length with a unit unless it is in `choices` (one of the given words) or in
+    `numbers` (a positive int or float); an unknown key or a bad value is a DataError
+    naming the file and the key. Absent keys keep the dataclass's defaults."""
+    path = templates_dir() / relative
+    data = expect_mapping(path, read_yaml(path), what)
+    choices, numbers = choices or {}, numbers or {}
+    fields = cls.__dataclass_fields__
+    values = {}
+    for key, value in data.items():
+        if key not in fields:
+            raise DataError(path, key, f"unknown setting (known: {', '.join(fields)})")
+        if key in choices:
+            if value not in choices[key]:
+                raise DataError(path, key, f"'{value}' is not one of {', '.join(choices[key])}")
+            values[key] = value
+        elif key in numbers:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise DataError(path, key, f"must be a positive number, not {value!r}")
+            values[key] = numbers[key](value)
+        else:
+            values[key] = _length(path, key, value)
+            if values[key] < 0:
+                raise DataError(path, key, f"a length cannot be negative ({value})")
+    return cls(**values)
+
+
 @dataclass(frozen=True)
 class Paper:
     name: str

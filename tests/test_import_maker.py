@@ -7,7 +7,6 @@ listed in import-report.md, and bad input refused with exit status 2."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

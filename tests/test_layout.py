@@ -1,7 +1,6 @@
 """Every tile in the library and every game's own tile: revenue, labels and numbers
 never cover track or stations, and track stays inside the hex."""
 
-import pytest
 from shapely.geometry import Point
 
 from pnp.geometry.face import layout_face

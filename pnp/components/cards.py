@@ -104,9 +104,9 @@ def fitted(card: Card, index: int, ctx: Context) -> tuple[tuple[float, float], F
     """The card's size and face: its own format, or the first that reads comfortably."""
     where = f"cards.yaml: cards[{index}] ({card.name})"
     options = formats_for(card, index)
-    for n, fmt in enumerate(options):
+    for n, card_format in enumerate(options):
         last = n == len(options) - 1
-        size = ctx.size(fmt)
+        size = ctx.size(card_format)
         try:
             return size, front(card, ctx, size, MIN_TEXT if last else COMFORT, where)
         except TextTooLong:

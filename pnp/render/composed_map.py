@@ -11,16 +11,13 @@ from functools import cache
 from shapely.ops import unary_union
 
 from pnp.compose import Composition
-from pnp.errors import DataError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.render import svg
 from pnp.render.map import LegendWords, MapArt, draw_map, map_spec
 from pnp.render.style import Style
-from pnp.resources import templates_dir
 from pnp.sheets.paginate import Drawing
-from pnp.units import parse_length
-from pnp.yamlfile import expect_mapping, read_yaml
+from pnp.templates import settings_file
 
 
 @dataclass(frozen=True)
@@ -34,22 +31,8 @@ class ComposeSpec:
 
 @cache
 def compose_spec() -> ComposeSpec:
-    path = templates_dir() / "sheets" / "compose.yaml"
-    data = expect_mapping(path, read_yaml(path), "compose settings")
-    values = {}
-    for key, value in data.items():
-        if key == "section_line":
-            try:
-                values[key] = parse_length(value)
-            except ValueError as exc:
-                raise DataError(path, key, str(exc)) from None
-        elif key in ("sections_per_line", "preview_dpi"):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise DataError(path, key, f"must be a positive number, not {value!r}")
-            values[key] = int(value) if key == "sections_per_line" else float(value)
-        else:
-            raise DataError(path, key, "unknown setting")
-    return ComposeSpec(**values)
+    return settings_file("sheets/compose.yaml", ComposeSpec, numbers={"sections_per_line": int, "preview_dpi": float},
+                         what="compose settings")
 
 
 def title_lines(game: Game, comp: Composition, spec: ComposeSpec, t: Messages) -> list[tuple[str, float, str]]:

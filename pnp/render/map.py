@@ -19,7 +19,7 @@ from shapely import affinity
 from shapely.geometry import box
 from shapely.ops import unary_union
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import PnpError
 from pnp.geometry import grid
 from pnp.geometry.face import layout_face
 from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, add, corners, rotate_degrees
@@ -34,11 +34,10 @@ from pnp.model.tile import TileFace
 from pnp.render import atoms, svg
 from pnp.render.style import Style
 from pnp.render.tile import BORDER_WIDTH, border_line, border_stroke, face_group, outline_path
-from pnp.resources import templates_dir
 from pnp.sheets.paginate import Drawing
 from pnp.text import CAP_HEIGHT, fit_size, text_width
 from pnp.units import parse_length
-from pnp.yamlfile import expect_mapping, read_yaml
+from pnp.templates import settings_file
 
 LEGEND_UNITS = 60.0  # hex units an icon of the legend spans
 BLOCK_PAD = 3.0  # mm inside the title and legend panels
@@ -62,17 +61,7 @@ class MapSpec:
 
 @cache
 def map_spec() -> MapSpec:
-    path = templates_dir() / "sheets" / "map.yaml"
-    data = expect_mapping(path, read_yaml(path), "map settings")
-    values = {}
-    for key, value in data.items():
-        if key not in MapSpec.__dataclass_fields__:
-            raise DataError(path, key, "unknown setting")
-        try:
-            values[key] = parse_length(value)
-        except ValueError as exc:
-            raise DataError(path, key, str(exc)) from None
-    return MapSpec(**values)
+    return settings_file("sheets/map.yaml", MapSpec, what="map settings")
 
 
 @dataclass(frozen=True)

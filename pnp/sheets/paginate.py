@@ -48,17 +48,14 @@ from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import PnpError
 from pnp.geometry.track import fmt
 from pnp.i18n import Messages, messages
 from pnp.render import svg
 from pnp.render.style import Style
-from pnp.resources import templates_dir
 from pnp.sheets.printable import print_area
-from pnp.templates import Paper
+from pnp.templates import Paper, settings_file
 from pnp.text import CAP_HEIGHT, fit_size, text_width, wrap
-from pnp.units import parse_length
-from pnp.yamlfile import expect_mapping, read_yaml
 
 HEADER_TEXT = 3.2  # mm
 MARK_TEXT = 2.2
@@ -79,22 +76,8 @@ class SectionSpec:
 
 @cache
 def _spec_file() -> SectionSpec:
-    path = templates_dir() / "sheets" / "sections.yaml"
-    data = expect_mapping(path, read_yaml(path), "section settings")
-    values = {}
-    for key, value in data.items():
-        if key == "orientation":
-            if value not in ORIENTATIONS:
-                raise DataError(path, key, f"'{value}' is not one of {', '.join(ORIENTATIONS)}")
-            values[key] = value
-        elif key in SectionSpec.__dataclass_fields__:
-            try:
-                values[key] = parse_length(value)
-            except ValueError as exc:
-                raise DataError(path, key, str(exc)) from None
-        else:
-            raise DataError(path, key, "unknown setting")
-    return SectionSpec(**values)
+    return settings_file("sheets/sections.yaml", SectionSpec, choices={"orientation": ORIENTATIONS},
+                         what="section settings")
 
 
 def section_spec(**overrides) -> SectionSpec:

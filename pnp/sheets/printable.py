@@ -6,11 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pnp.errors import DataError
-from pnp.resources import templates_dir
 from pnp.text import CAP_HEIGHT
-from pnp.units import parse_length
-from pnp.yamlfile import expect_mapping, read_yaml
+from pnp.templates import settings_file
 
 DESCENT = 0.24  # below the baseline, as a share of the font size (DejaVu Sans: 0.236)
 LINE_ALLOWANCE = 0.25  # mm: half the width of the thickest mark or cut line, and a little air
@@ -42,16 +39,4 @@ class PrintArea:
 
 @cache
 def print_area() -> PrintArea:
-    path = templates_dir() / "sheets" / "print.yaml"
-    data = expect_mapping(path, read_yaml(path), "print settings")
-    values = {}
-    for key, value in data.items():
-        if key not in PrintArea.__dataclass_fields__:
-            raise DataError(path, key, f"unknown setting (known: {', '.join(PrintArea.__dataclass_fields__)})")
-        try:
-            values[key] = parse_length(value)
-        except ValueError as exc:
-            raise DataError(path, key, str(exc)) from None
-        if values[key] < 0:
-            raise DataError(path, key, f"a length cannot be negative ({value})")
-    return PrintArea(**values)
+    return settings_file("sheets/print.yaml", PrintArea, what="print settings")
