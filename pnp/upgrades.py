@@ -55,6 +55,12 @@ def _keeps_routes(old: TileFace, new: Tile) -> bool:
     return False
 
 
+def keeps_exits(old: TileFace, new: Tile) -> bool:
+    """Some allowed rotation of `new` leaves by every edge `old` leaves by."""
+    exits = set(old.exits())
+    return any(exits <= {(e + r) % 6 for e in new.exits()} for r in (range(6) if new.rotatable else (0,)))
+
+
 def is_upgrade(old: TileFace, new: Tile, old_colour: str) -> bool:
     if NEXT_COLOUR.get(old_colour) != new.color:
         return False

@@ -14,7 +14,8 @@ from pnp.components import Component, Document, PrintOptions
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game, sheet_order
-from pnp.model.tile import Tile
+from pnp.model.tile import TILE_COLOURS, Tile
+from pnp.upgrades import NEXT_COLOUR, is_upgrade, keeps_exits
 from pnp.render import aids
 from pnp.sheets.flow import Block, Placed, Section, TooTall, column_width, flow_sections
 from pnp.sheets.pack import Frame
@@ -31,25 +32,57 @@ class UpgradeRow:
 
 
 def upgrade_rows(game: Game) -> list[tuple[str, list[UpgradeRow]]]:
-    """Rows grouped by the colour of their source tiles, in sheet order."""
+    """Rows grouped by the colour of their source tiles, in sheet order; the map's
+    pre-printed hexes (1860's Newport, 1851's Louisville) follow in rows of their own."""
     entries = sorted((e for e in game.manifest if e.count > 0), key=sheet_order)
     in_game = {e.tile.id: e for e in entries}
-    groups: dict[str, dict[tuple[str, ...], list[Tile]]] = {}
+    groups: dict[str, dict[tuple, list[Tile]]] = {}
     for entry in entries:
         targets = tuple(sorted((in_game[t] for t in entry.upgrades if t in in_game), key=sheet_order))
-        if not targets:
-            continue
-        key = tuple(t.tile.id for t in targets)
-        groups.setdefault(entry.tile.color, {}).setdefault(key, []).append(entry.tile)
-    return [(colour, [UpgradeRow(tuple(sources), tuple(in_game[t].tile for t in key))
+        if targets:
+            key = (False,) + tuple(t.tile.id for t in targets)
+            groups.setdefault(entry.tile.color, {}).setdefault(key, []).append(entry.tile)
+    for printed, targets in printed_hex_upgrades(game, [e.tile for e in entries]):
+        key = (True,) + tuple(t.id for t in targets)
+        groups.setdefault(printed.color, {}).setdefault(key, []).append(printed)
+    order = {c: i for i, c in enumerate(TILE_COLOURS)}
+    return [(colour, [UpgradeRow(tuple(sources), tuple(in_game[t].tile for t in key[1:]))
                       for key, sources in rows.items()])
-            for colour, rows in groups.items()]
+            for colour, rows in sorted(groups.items(), key=lambda g: order.get(g[0], 99))]
+
+
+def printed_hex_upgrades(game: Game, tiles: list[Tile]) -> list[tuple[Tile, tuple[Tile, ...]]]:
+    """Each pre-printed map hex with track or stations in a tile colour, as a tile named
+    by its coordinate, with the game's tiles that may be laid on it. A lettered hex takes
+    the tiles of its letter (a letter may add a city: 1860's N tiles)."""
+    mapfile = game.part("map")
+    if mapfile is None:
+        return []
+    out = []
+    for h in sorted(mapfile.board().hexes.values(), key=lambda h: h.coord):
+        face = h.face
+        if h.color not in TILE_COLOURS or not (face.stops or face.paths):
+            continue
+        printed = Tile(id=h.coord, color=h.color, stops=face.stops, paths=face.paths, label=face.label,
+                       terrain=face.terrain, note=h.name)
+        targets = tuple(t for t in tiles if (is_upgrade(printed, t, h.color) if not face.label
+                                               else lettered_upgrade(printed, t)))
+        if targets:
+            out.append((printed, targets))
+    return out
+
+
+def lettered_upgrade(printed: Tile, tile: Tile) -> bool:
+    return (NEXT_COLOUR.get(printed.color) == tile.color and tile.label == printed.label
+            and keeps_exits(printed, tile))
 
 
 def upgrade_pairs(game: Game) -> set[tuple[str, str]]:
-    """Every (tile, upgrade) pair among the game's tiles: what the chart must show."""
+    """Every (tile or printed hex, upgrade) pair among the game's tiles: what the chart must show."""
     ids = {e.tile.id for e in game.manifest if e.count > 0}
-    return {(e.tile.id, t) for e in game.manifest if e.tile.id in ids for t in e.upgrades if t in ids}
+    pairs = {(e.tile.id, t) for e in game.manifest if e.tile.id in ids for t in e.upgrades if t in ids}
+    tiles = [e.tile for e in game.manifest if e.count > 0]
+    return pairs | {(p.id, t.id) for p, targets in printed_hex_upgrades(game, tiles) for t in targets}
 
 
 @dataclass(frozen=True)
