@@ -4,7 +4,7 @@ can be fitted to its box and placed clear of track before anything is drawn.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -38,7 +38,13 @@ def font_name(weight: str = "regular") -> str:
 
 
 def text_width(text: str, size: float, weight: str = "regular") -> float:
-    return pdfmetrics.stringWidth(text, font_name(weight), size)
+    return _unit_width(text, weight) * size
+
+
+@lru_cache(maxsize=1 << 16)
+def _unit_width(text: str, weight: str) -> float:
+    """Width at size 1: fitting text asks for the same strings at many sizes."""
+    return pdfmetrics.stringWidth(text, font_name(weight), 1.0)
 
 
 def wrap(text: str, size: float, width: float, weight: str = "regular") -> list[str]:
