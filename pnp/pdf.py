@@ -96,6 +96,24 @@ def assemble(sections: list[Section], title: str, subject: str = "") -> bytes:
     return _finish(draw_document(pages), _fallback_pages(pages), sections, title, subject)
 
 
+CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel
+
+
+class _Joined:
+    """The future of a document drawn in parts: joined when its result is asked for."""
+
+    def __init__(self, chunks: list[Future], title: str, subject: str, section: Section):
+        self.chunks, self.title, self.subject, self.section = chunks, title, subject, section
+
+    def result(self) -> bytes:
+        writer = PdfWriter()
+        for chunk in self.chunks:
+            writer.append(PdfReader(io.BytesIO(chunk.result())), import_outline=False)
+        source = hashlib.md5(repr((self.section.title, self.section.trim_inset, self.section.bleed,
+                                   self.section.pages)).encode()).digest()
+        return _fixed_metadata(writer, self.title, self.subject, source)
+
+
 class DocumentPool:
     """Draws documents in worker processes, one a core, while the caller goes on
     building the next component; `submit` returns a future of the PDF's bytes. On a
@@ -106,11 +124,21 @@ class DocumentPool:
         self._pool = ProcessPoolExecutor(max_workers=min(cores, 4), mp_context=_fork_context()) if cores > 1 else None
 
     def submit(self, sections: list[Section], title: str, subject: str = "") -> Future:
-        if self._pool is not None:
+        if self._pool is None:
+            future: Future = Future()
+            future.set_result(assemble(sections, title, subject))
+            return future
+        pages = sum(len(s.pages) for s in sections)
+        if len(sections) != 1 or pages <= CHUNK_PAGES:
             return self._pool.submit(assemble, sections, title, subject)
-        future: Future = Future()
-        future.set_result(assemble(sections, title, subject))
-        return future
+        # a long document (the money) is drawn in parts on all cores and joined
+        section = sections[0]
+        parts = -(-pages // CHUNK_PAGES)
+        size = -(-pages // parts)
+        chunks = [self._pool.submit(assemble, [Section(section.title, section.pages[i:i + size], section.trim_inset,
+                                                       section.bleed)], title, subject)
+                  for i in range(0, pages, size)]
+        return _Joined(chunks, title, subject, section)
 
     def __enter__(self) -> "DocumentPool":
         return self
