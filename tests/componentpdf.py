@@ -86,20 +86,7 @@ def outlines(paths: list[PaintedPath], sizes: list[tuple[float, float]], tol: fl
 
 def filled_rectangles(paths: list[PaintedPath]) -> list[tuple[float, float, float, float]]:
     """Filled closed four-sided axis-aligned paths, as (x0, y0, x1, y1) in mm."""
-    found = []
-    for path in paths:
-        if not path.filled:
-            continue
-        for sub in path.subpaths:
-            pts = list(sub.points)
-            if len(pts) > 1 and abs(pts[0][0] - pts[-1][0]) < 1e-3 and abs(pts[0][1] - pts[-1][1]) < 1e-3:
-                pts = pts[:-1]
-            if sub.closed and not sub.curved and len(pts) == 4:
-                xs = sorted({round(p[0], 2) for p in pts})
-                ys = sorted({round(p[1], 2) for p in pts})
-                if len(xs) == 2 and len(ys) == 2:
-                    found.append((xs[0], ys[0], xs[1], ys[1]))
-    return found
+    return rectangles(paths, filled=True)
 
 
 @dataclass

@@ -139,11 +139,12 @@ def flat_to_flat(hexagon) -> float:
     return 2 * sum(math.dist((cx, cy), m) for m in mids) / 6
 
 
-def rectangles(paths: list[PaintedPath]):
-    """Stroked closed four-sided axis-aligned paths, as (x0, y0, x1, y1) in mm."""
+def rectangles(paths: list[PaintedPath], filled: bool = False):
+    """Stroked (or, with `filled`, filled) closed four-sided axis-aligned paths, as
+    (x0, y0, x1, y1) in mm."""
     found = []
     for path in paths:
-        if not path.stroked:
+        if not (path.filled if filled else path.stroked):
             continue
         for sub in path.subpaths:
             pts = _distinct(sub.points)
