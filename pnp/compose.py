@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Union
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 from shapely.ops import unary_union
 
 from pnp.errors import DataError, PnpError
@@ -45,7 +45,7 @@ from pnp.model.base import Frozen
 from pnp.model.game import Game
 from pnp.model.map import Board, Coordinates, Decorations, MapHex
 from pnp.model.section import Section, SectionCell
-from pnp.yamlfile import expect_mapping, read_yaml, validation_error
+from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 COORDINATES = Coordinates(orientation="flat", letters="columns")
 
@@ -94,11 +94,7 @@ def layout_path(game: Game, name_or_path: str | Path) -> Path:
 
 
 def read_layout(path: Path) -> LayoutFile:
-    data = expect_mapping(path, read_yaml(path), "a layout")
-    try:
-        return LayoutFile.model_validate(data)
-    except ValidationError as exc:
-        raise validation_error(path, exc) from None
+    return validated(path, LayoutFile, expect_mapping(path, read_yaml(path), "a layout"))
 
 
 # --- placing sections ----------------------------------------------------------------------

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from pydantic import ValidationError
 
 from pnp.errors import DataError, PnpError
 from pnp.load_map import load_map
@@ -24,7 +23,7 @@ from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
 from pnp.model.tile import COLOURS, Tile, with_stop_styles
 from pnp.resources import data_dir
 from pnp.upgrades import derive_upgrades
-from pnp.yamlfile import expect_mapping, read_yaml, validation_error
+from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 
 def bundled_games() -> list[str]:
@@ -52,12 +51,7 @@ def _tile(path: Path, raw, where: str) -> Tile:
     label = f"{where} (tile {raw.get('id')})" if "id" in raw else where
     if "color" in raw and raw["color"] not in COLOURS:
         raise DataError(path, f"{label}.color", f"unknown colour '{raw['color']}' (known: {', '.join(COLOURS)})")
-    try:
-        return Tile.model_validate(raw)
-    except ValidationError as exc:
-        raise validation_error(path, exc, prefix=[label]) from None
-    except ValueError as exc:  # raised while reading a tile code
-        raise DataError(path, label, str(exc)) from None
+    return validated(path, Tile, raw, prefix=[label])
 
 
 def read_tiles(path: Path, raw_tiles, field: str = "tiles") -> list[Tile]:
@@ -135,21 +129,14 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
 def _info(folder: Path) -> GameInfo:
     path = folder / "game.yaml"
     data = expect_mapping(path, read_yaml(path), "a game description")
-    try:
-        return GameInfo.model_validate(data)
-    except ValidationError as exc:
-        raise validation_error(path, exc) from None
+    return validated(path, GameInfo, data)
 
 
 def document(model):
     """A loader for a file that is one pydantic document."""
 
     def load(path: Path, parts: dict):
-        data = expect_mapping(path, read_yaml(path), model.__name__)
-        try:
-            return model.model_validate(data)
-        except ValidationError as exc:
-            raise validation_error(path, exc) from None
+        return validated(path, model, expect_mapping(path, read_yaml(path), model.__name__))
 
     return load
 

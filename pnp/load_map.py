@@ -6,23 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
 
 from pnp.errors import DataError
 from pnp.geometry.grid import GridPos
 from pnp.model.map import Coordinates, HexEntry, MapFile
 from pnp.model.tile import with_stop_styles
-from pnp.yamlfile import expect_mapping, read_yaml, validation_error
+from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 
 def load_map(path: Path, parts: dict) -> MapFile:
     data = expect_mapping(path, read_yaml(path), "a map")
-    try:
-        mapfile = MapFile.model_validate(data)
-    except ValidationError as exc:
-        raise validation_error(path, exc) from None
-    except ValueError as exc:  # raised while reading a tile code
-        raise DataError(path, "hexes", str(exc)) from None
+    mapfile = validated(path, MapFile, data)
     mapfile = _with_orientation(path, mapfile, parts.get("info"))
     mapfile = _with_stop_styles(mapfile, getattr(parts.get("info"), "stop_styles", {}))
     base = _check_hexes(path, mapfile.coordinates, mapfile.hexes, "hexes")

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
 
 from pnp.errors import DataError
 from pnp.geometry.grid import NEIGHBOURS, GridPos
 from pnp.model.section import Section, SectionCell, SectionFile
-from pnp.yamlfile import expect_mapping, read_yaml, validation_error
+from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 PRICED_BORDERS = ("river", "swamp")
 
@@ -33,12 +32,7 @@ def load_section(path: Path, costs: dict[str, int]) -> Section:
     hexes = data.get("hexes")
     if isinstance(hexes, list):
         data = {**data, "hexes": [_priced(path, f"hexes[{i}]", h, costs) for i, h in enumerate(hexes)]}
-    try:
-        section = SectionFile.model_validate(data)
-    except ValidationError as exc:
-        raise validation_error(path, exc) from None
-    except ValueError as exc:  # raised while reading a tile code
-        raise DataError(path, "hexes", str(exc)) from None
+    section = validated(path, SectionFile, data)
     cells = _cells(path, section)
     _one_piece(path, cells)
     return Section(path.stem, section.name, section.description, tuple(cells))

@@ -49,6 +49,18 @@ def validation_error(path: Path, exc: ValidationError, prefix=()) -> DataError:
     return DataError(path, field_path(list(prefix) + loc), message)
 
 
+def validated(path: Path, model, data, prefix=(), code_field: str = "hexes"):
+    """`data` read into the pydantic `model`; any problem becomes a DataError naming the
+    file and field. A plain ValueError comes from reading a tile code, which pydantic
+    cannot place; it is reported at `prefix`, or at `code_field` at the top level."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(path, exc, prefix=prefix) from None
+    except ValueError as exc:
+        raise DataError(path, field_path(list(prefix)) or code_field, str(exc)) from None
+
+
 def expect_mapping(path: Path, data, what: str) -> dict:
     if data is None:
         return {}

@@ -92,3 +92,14 @@ def write_component(component: Component, out: OutputDir, game_title: str) -> li
         section = Section(component.title, doc.pages, doc.trim_inset, doc.bleed)
         written.append(write_pdf(out.path(doc.filename), [section], f"{game_title}: {doc.title}"))
     return written
+
+
+def aid_component(key: str, filename: str, name: str, bodies: list[str], game_title: str, options: PrintOptions,
+                  t, *, pieces: int, expected: int | None) -> Component:
+    """A play aid printed on whole pages (tile manifest, upgrade chart): the page bodies
+    each get a footer naming the game, the aid and the page."""
+    from pnp.render.aids import aid_pages
+
+    pages = aid_pages(bodies, options.paper, options.style, f"{game_title} · {name}", t)
+    return Component(key=key, title=name, documents=[Document(filename, pages, name)], pieces=pieces, expected=expected)
+

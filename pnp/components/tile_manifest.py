@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.components import Component, Document, PrintOptions
+from pnp.components import Component, PrintOptions, aid_component
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game, ManifestEntry, sheet_order
@@ -138,11 +138,5 @@ def build(game: Game, options: PrintOptions) -> Component:
         body += "".join(draw_block(p, plan.column_width, sizes, stamps, style, t) for p in page)
         bodies.append(body)
     drawn = sum(1 for page in plan.pages for p in page if isinstance(p.block.content, Row))
-    return Component(
-        key="tile_manifest",
-        title=name,
-        documents=[Document("tile-manifest.pdf", aids.aid_pages(bodies, paper, style, f"{game.title} · {name}", t),
-                            name)],
-        pieces=drawn,
-        expected=sum(1 for e in game.manifest if e.count > 0),
-    )
+    return aid_component("tile_manifest", "tile-manifest.pdf", name, bodies, game.title, options, t, pieces=drawn,
+                         expected=sum(1 for e in game.manifest if e.count > 0))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.components import Component, Document, PrintOptions
+from pnp.components import Component, PrintOptions, aid_component
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game, sheet_order
@@ -245,11 +245,5 @@ def build(game: Game, options: PrintOptions) -> Component:
     drawn = len({(a.id, b.id) for page in plan.pages for p in page if isinstance(p.block.content, RowPlan)
                  for a in p.block.content.row.sources for b in p.block.content.row.targets})
     expected = len(upgrade_pairs(game))
-    return Component(
-        key="upgrade_chart",
-        title=name,
-        documents=[Document("upgrade-chart.pdf", aids.aid_pages(bodies, paper, style, f"{game.title} · {name}", t),
-                            name)],
-        pieces=drawn,
-        expected=expected,
-    )
+    return aid_component("upgrade_chart", "upgrade-chart.pdf", name, bodies, game.title, options, t, pieces=drawn,
+                         expected=expected)

@@ -147,16 +147,23 @@ def _text_colour(company: dict, color: str, palette: Palette, where: str) -> str
     return palette.resolve(given, f"{where}.textColor") if given else text_colour(color)
 
 
+def _typed(company: dict, game: dict, field: str, types_key: str, type_key: str):
+    """A company's tokens or shares: its own list, a named type from the game's table
+    (`"tokens": "big"`), or the type it names or its kind's default (minor or default)."""
+    value = company.get(field)
+    types = game.get(types_key) if isinstance(game.get(types_key), dict) else {}
+    if isinstance(value, str):
+        value = types.get(value)
+    if value is None:
+        kind = company.get(type_key) or ("minor" if company.get("minor") else "default")
+        value = types.get(kind, types.get("default"))
+    return value
+
+
 def _tokens(company: dict, game: dict, report: Report, where: str) -> list[int]:
     """Station token costs, the home token first. 18xx-maker writes a cost as a
     number or as text ("Free", "Home", "$40", "40/province")."""
-    tokens = company.get("tokens")
-    types = game.get("tokenTypes") if isinstance(game.get("tokenTypes"), dict) else {}
-    if isinstance(tokens, str):
-        tokens = types.get(tokens)
-    if tokens is None:
-        kind = company.get("tokenType") or ("minor" if company.get("minor") else "default")
-        tokens = types.get(kind, types.get("default"))
+    tokens = _typed(company, game, "tokens", "tokenTypes", "tokenType")
     if not isinstance(tokens, list) or not tokens:
         report.lost(f"{where}.tokens", "no station tokens given; one home token printed")
         return [0]
@@ -178,13 +185,7 @@ def _tokens(company: dict, game: dict, report: Report, where: str) -> list[int]:
 
 def _shares(company: dict, game: dict, report: Report, where: str) -> list[int]:
     """Certificate percentages, the director's first; they must add up to 100."""
-    shares = company.get("shares")
-    types = game.get("shareTypes") if isinstance(game.get("shareTypes"), dict) else {}
-    if isinstance(shares, str):
-        shares = types.get(shares)
-    if shares is None:
-        kind = company.get("shareType") or ("minor" if company.get("minor") else "default")
-        shares = types.get(kind, types.get("default"))
+    shares = _typed(company, game, "shares", "shareTypes", "shareType")
     percents = _percents(shares, report, f"{where}.shares")
     if sum(percents) == 100:
         return percents
@@ -192,7 +193,7 @@ def _shares(company: dict, game: dict, report: Report, where: str) -> list[int]:
         report.note(f"{where}.shares", "a company without share certificates (a minor or a state railway); pnp "
                                        "needs one, so one 100% certificate is printed (its owner's)")
         return [100]
-    default = _percents(types.get("default"))
+    default = _percents(_typed({}, game, "shares", "shareTypes", "shareType"))
     if sum(default) == 100:
         report.lost(f"{where}.shares", f"shares add up to {sum(percents)}%; the game's default shares are printed")
         return default
