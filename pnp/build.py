@@ -11,7 +11,9 @@ was, with nothing half-written beside it.
 from __future__ import annotations
 
 import importlib
+import os
 import re
+import signal
 import shutil
 import tempfile
 import time
@@ -171,8 +173,10 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                                                 doc.trim_inset, doc.bleed)], f"{game.title}: {doc.title}")
                            for doc in component.documents]
                 built.append(b)
+                _kill_point("built")
             files = _write_kit(game, options, built, OutputDir(staging), png, pool)
         kit_name = f"{safe_stem(game.key)}-kit.pdf"
+        _kill_point("staged")
         _commit(staging, Path(out_dir))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -241,6 +245,17 @@ def _commit(staging: Path, out_dir: Path) -> None:
     for path in sorted(staging.rglob("*")):
         if path.is_file():
             atomic_write(out_dir / path.relative_to(staging), path.read_bytes())
+            _kill_point("committing")
+
+
+KILL_POINT = "PNP_TEST_KILL_AT"
+
+
+def _kill_point(name: str) -> None:
+    """The crash-safety tests stop a build here with SIGKILL (env PNP_TEST_KILL_AT=name):
+    a kill at a known step rather than after a guessed delay, whatever the machine's speed."""
+    if os.environ.get(KILL_POINT) == name:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def resolve_options(game: Game, cli: dict) -> dict:
