@@ -426,5 +426,9 @@ def import_maker(source, out, library):
     click.echo(f"{result.report.summary()}; see {Path(out) / REPORT}")
 
 
+from pnp.importers.engine.command import import_engine  # noqa: E402
+
+import_.add_command(import_engine)
+
 if __name__ == "__main__":
     main()
