@@ -103,8 +103,9 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
     library = tile_library()
     available = {**library, **{t.id: t for t in own}}
     counts = expect_mapping(path, data.get("manifest"), "manifest")
-    if not counts:
-        raise DataError(path, "manifest", "lists no tiles")
+    if not counts and not (isinstance(data.get("decisions"), dict) and data["decisions"].get("no_tiles")):
+        raise DataError(path, "manifest", "lists no tiles (an imported game without tiles says why in "
+                                          "decisions.no_tiles)")
     entries = []
     for raw_id, count in counts.items():
         tile_id = str(raw_id)

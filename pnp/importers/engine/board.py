@@ -30,6 +30,7 @@ class Board:
     hexes: int  # map hexes written
     source_hexes: int  # coordinates in HEXES (without :empty)
     coordinates: set[str] = field(default_factory=set)
+    renamed: dict[str, str] = field(default_factory=dict)  # engine coordinate -> printed one
 
 
 @dataclass
@@ -48,7 +49,7 @@ def convert_board(game: EngineGame, library: dict[str, tuple[str, str]], report:
     hexes = game.const("HEXES")
     if not isinstance(hexes, dict) or not hexes:
         report.lost("map", "HEXES is not a literal the importer can read (see Computed by code)" if game.defines("HEXES")
-                    else "the game defines no HEXES")
+                    else "the game has no HEXES in these files")
         return None
     names = game.const("LOCATION_NAMES", {}) or {}
     if not isinstance(names, dict):
@@ -101,9 +102,59 @@ def convert_board(game: EngineGame, library: dict[str, tuple[str, str]], report:
                 if kept:
                     entry["code"] = kept
                 entries.append(entry)
-    data = {"coordinates": {"orientation": layout if layout in ("flat", "pointy") else "pointy", "letters": letters},
-            "hexes": entries}
-    return Board(data, len(seen), source, seen)
+    coordinates = {"orientation": layout if layout in ("flat", "pointy") else "pointy", "letters": letters}
+    renamed = _rename(seen, coordinates, report)
+    entries = _on_grid(entries, renamed, coordinates, report)
+    printed = {c for e in entries for c in ([e["at"]] if isinstance(e["at"], str) else e["at"])}
+    data = {"coordinates": coordinates, "hexes": entries}
+    return Board(data, len(printed), source, printed, renamed)
+
+
+def _rename(coords: set[str], coordinates: dict, report: Report) -> dict[str, str]:
+    """The engine names the column (or row) before A with a lower-case `a` (18GB);
+    pnp calls it `@`."""
+    renamed = {}
+    for c in sorted(coords):
+        if c[:1] == "a" and c[1:].lstrip("-").isdigit():
+            renamed[c] = "@" + c[1:]
+    if renamed:
+        coordinates["first_letter"] = "@"
+        report.note("map", f"the engine's {', '.join(sorted(renamed))} print as "
+                           f"{', '.join(renamed[c] for c in sorted(renamed))} (pnp names the line before A '@')")
+    return renamed
+
+
+def _on_grid(entries: list[dict], renamed: dict, coordinates: dict, report: Report) -> list[dict]:
+    """Renamed coordinates, and hexes off the map's grid (the engine draws a few boxes,
+    such as 1848's BOE payout, between grid positions) left out and reported."""
+    from pnp.model.map import Coordinates
+
+    grid = Coordinates(letters=coordinates["letters"], first_letter=coordinates.get("first_letter", "A"))
+    parity: dict[str, int | None] = {}
+    for entry in entries:
+        for c in [entry["at"]] if isinstance(entry["at"], str) else entry["at"]:
+            try:
+                pos = grid.parse(renamed.get(c, c))
+                parity[c] = (pos.col + pos.row) % 2
+            except ValueError:
+                parity[c] = None
+    counts = [sum(1 for p in parity.values() if p == k) for k in (0, 1)]
+    usual = 0 if counts[0] >= counts[1] else 1
+    out = []
+    for entry in entries:
+        at = [entry["at"]] if isinstance(entry["at"], str) else entry["at"]
+        kept = []
+        for c in at:
+            if parity[c] is None:
+                report.lost(f"map.hexes ({c})", "not a coordinate pnp can read; not printed")
+            elif parity[c] != usual:
+                report.lost(f"map.hexes ({c})", "lies between the map's hex positions (the engine draws it as a box "
+                                                "off the grid); not printed")
+            else:
+                kept.append(renamed.get(c, c))
+        if kept:
+            out.append({**entry, "at": kept if len(kept) > 1 else kept[0]})
+    return out
 
 
 def _by_name(coords: list[str], names: dict) -> list[list[str]]:
@@ -119,7 +170,7 @@ def convert_tiles(game: EngineGame, library: dict[str, tuple[str, str]], report:
     tiles = game.const("TILES")
     if not isinstance(tiles, dict):
         report.lost("tiles", "TILES is not a literal the importer can read (see Computed by code)"
-                    if game.defines("TILES") else "the game defines no TILES")
+                    if game.defines("TILES") else "the game has no TILES in these files")
         return result
     unlimited: list[tuple[str, str]] = []
     for name, spec in tiles.items():

@@ -43,7 +43,8 @@ def text_colour(background: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-def convert_companies(game: EngineGame, report: Report, on_map: set[str]) -> tuple[dict | None, int, int]:
+def convert_companies(game: EngineGame, report: Report, on_map: set[str],
+                      renamed: dict[str, str] | None = None) -> tuple[dict | None, int, int]:
     """companies.yaml's data, the number of corporations and of minors."""
     out: list[dict] = []
     symbols: set[str] = set()
@@ -58,7 +59,7 @@ def convert_companies(game: EngineGame, report: Report, on_map: set[str]) -> tup
             if not isinstance(entry, dict) or not entry.get("sym"):
                 report.lost(where, "not a corporation with a sym; not printed")
                 continue
-            company = _company(entry, kind, report, where, on_map)
+            company = _company(entry, kind, report, where, on_map, renamed or {})
             if company["symbol"] in symbols:
                 report.lost(where, f"symbol {company['symbol']} used twice; this one is printed as "
                                    f"{company['symbol']}-{kind[0]}")
@@ -70,7 +71,7 @@ def convert_companies(game: EngineGame, report: Report, on_map: set[str]) -> tup
     return ({"companies": out} if out else None), counts[0], counts[1]
 
 
-def _company(entry: dict, kind: str, report: Report, where: str, on_map: set[str]) -> dict:
+def _company(entry: dict, kind: str, report: Report, where: str, on_map: set[str], renamed: dict) -> dict:
     symbol = str(entry["sym"])
     where = f"{where} ({symbol})"
     background = colour(entry.get("color"), report, where)
@@ -83,6 +84,7 @@ def _company(entry: dict, kind: str, report: Report, where: str, on_map: set[str
             report.lost(where, f"homes {', '.join(map(str, home))}: pnp prints one home; {home[0]} printed")
         home = home[0] if home else None
     if isinstance(home, str) and home:
+        home = renamed.get(home, home)
         if home in on_map:
             company["home"] = home
             city = entry.get("city")
@@ -99,10 +101,12 @@ def _company(entry: dict, kind: str, report: Report, where: str, on_map: set[str
         tokens = [0]
     company["tokens"] = tokens
     shares = entry.get("shares", [100] if kind == "minor" else DEFAULT_SHARES)
-    if isinstance(shares, list) and shares and all(isinstance(s, int) and s > 0 for s in shares):
+    if isinstance(shares, list) and shares and all(isinstance(s, int) and s > 0 for s in shares) \
+            and sum(shares) == 100:
         company["shares"] = shares
     else:
-        report.lost(where, f"shares {shares!r} are not a list of percentages; printed as the engine's default")
+        report.lost(where, f"shares {shares!r} are not percentages adding up to 100, as pnp prints them; printed "
+                           "as the engine's default split")
         company["shares"] = [100] if kind == "minor" else DEFAULT_SHARES
     if isinstance(entry.get("float_percent"), int):
         company["float_percent"] = entry["float_percent"]

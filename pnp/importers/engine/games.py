@@ -16,7 +16,6 @@ from pathlib import Path
 from pnp.errors import PnpError
 from pnp.importers.engine.source import Module, Source, Unresolved
 
-GAME_FILES = ("meta.rb", "map.rb", "entities.rb", "game.rb")
 _GAME_MODULE = re.compile(r"^Engine::Game::(G[A-Za-z0-9_]+)::Meta$")
 
 
@@ -62,11 +61,24 @@ class EngineGame:
                 self.problems.append(problem)
             return default
 
+    def missing_modules(self) -> list[Problem]:
+        """Modules the game includes or inherits that no file here defines (a clone
+        has them; the reference folder keeps only four files per game)."""
+        out = []
+        for module in self.source.ancestors(self.game_class) if self.game_class else ():
+            for written, line in module.missing:
+                if written.startswith(("G", "Game::", "Engine::Game::G")):
+                    out.append(Problem(self.relative(module.file), line, f"includes {written}, which is not in these "
+                                                                          "files (its constants are not imported)"))
+        return out
+
     def defines(self, name: str) -> str | None:
         """The file (relative) whose constant the game uses, or None."""
         owner = self.game_class or self.meta
         constant = self.source.lookup(owner, name) if owner else None
-        return self.relative(constant.file) if constant else None
+        if constant is None or constant.module.name in ("Engine::Game::Base", "Engine::Game::Meta"):
+            return None
+        return self.relative(constant.file)
 
     def relative(self, path: Path) -> str:
         try:
@@ -123,9 +135,8 @@ class Library:
             self.source.read(tile_file)
         self.games: dict[str, EngineGame] = {}
         for folder in sorted(p for p in games.glob("g_*") if (p / "meta.rb").is_file()):
-            for name in GAME_FILES:
-                if (folder / name).is_file():
-                    self.source.read(folder / name)
+            for path in sorted(folder.glob("*.rb")):  # meta, map, entities, game; in a clone also tiles.rb ...
+                self.source.read(path)
         for module in self.source.modules.values():
             match = _GAME_MODULE.match(module.name)
             if match and module.file.name == "meta.rb" and module.file.parent.name.startswith("g_"):

@@ -23,6 +23,8 @@ from pnp.importers.maker_game import flow, write_game
 from pnp.importers.maker_report import Report
 
 REPORT = "import-report.md"
+NO_TILES = ("the engine's TILES could not be read (computed by code, or kept in a file this folder does not have); "
+            "see import-report.md")
 # Methods of a game class that compute tiles or hexes (optional rules, variants) in code.
 CODE_METHODS = ("optional_tiles", "optional_hexes", "game_tiles", "game_hexes", "num_trains", "game_companies",
                 "game_corporations", "game_minors", "game_trains", "game_phases", "game_market")
@@ -47,7 +49,7 @@ class EngineReport(Report):
         lines = ["## The engine's numbers", "", "What the kit is counted against (`pnp build` writes the printed "
                  "pieces in its index.md).", "", "| what | engine | printed |", "|---|---:|---:|"]
         lines += [f"| {k} | {v[0]} | {v[1]} |" for k, v in self.numbers.items()]
-        lines += ["", "## Computed by code", ""]
+        lines += ["", "## Computed by code, or not in these files", ""]
         if self.computed:
             lines += ["Values the engine works out in Ruby code, which the importer does not guess: what they hold "
                       "is not in the kit unless said otherwise above.", ""]
@@ -73,15 +75,14 @@ def convert(library: Library, game: EngineGame) -> Result:
     info = convert_info(game, report)
     board = convert_board(game, tile_library, report)
     tiles = convert_tiles(game, tile_library, report)
-    companies, corporations, minors = convert_companies(game, report, board.coordinates if board else set())
+    companies, corporations, minors = convert_companies(game, report, board.coordinates if board else set(),
+                                                        board.renamed if board else {})
     privates = convert_privates(game, report)
     phases_probe = convert_phases(game, Report(""), [])  # the last train limit, before the trains exist
     trains = convert_trains(game, report, corporations + minors, last_train_limit(phases_probe))
     names = [t["name"] for t in trains["trains"]] if trains else []
     phases = convert_phases(game, report, names)
     market = convert_market(game, report)
-    if not tiles.manifest:
-        raise PnpError(f"{game.title}: no tiles to print (TILES: see import-report.md); pnp needs a tile manifest")
     files = {"game.yaml": document("game.yaml", info, game),
              "tiles.yaml": tiles_text(tiles, game)}
     for name, data in (("map.yaml", board.data if board else None), ("companies.yaml", companies),
@@ -115,7 +116,7 @@ def convert(library: Library, game: EngineGame) -> Result:
     if tiles.unlimited:
         report.numbers["tiles"] = (f"{tiles.source_pieces} + {len(tiles.unlimited)} unlimited", tiles.pieces)
     _code_methods(library, game, report)
-    for problem in game.problems:
+    for problem in game.problems + game.missing_modules():
         report.computed.append((problem.file, problem.line, problem.text))
     files[REPORT] = report.markdown(game.title)
     return Result(game.title, game.folder, game.stage, files, report, counts)
@@ -160,11 +161,17 @@ def tiles_text(tiles, game: EngineGame) -> str:
     for tile_id, n in tiles.manifest.items():
         mark = "  # unlimited in the game" if tile_id in tiles.unlimited else ""
         lines.append(f"  {json.dumps(tile_id, ensure_ascii=False)}: {n}{mark}")
-    lines.append("tiles:")
-    lines += [f"  - {flow(t)}" for t in tiles.tiles]
-    if tiles.unlimited:
+    if not tiles.manifest:
+        lines[-1] = "manifest: {}"
+    if tiles.tiles:
+        lines.append("tiles:")
+        lines += [f"  - {flow(t)}" for t in tiles.tiles]
+    if tiles.unlimited or not tiles.manifest:
         lines.append("decisions:")
+    if tiles.unlimited:
         lines.append(f"  unlimited: {flow({k: v for k, v in tiles.unlimited.items()})}")
+    if not tiles.manifest:
+        lines.append(f"  no_tiles: {json.dumps(NO_TILES)}")
     return "\n".join(lines) + "\n"
 
 

@@ -201,12 +201,42 @@ class Lexer:
         self.pending = []
 
 
-def _unquote(body: str, quote: str, lexer: Lexer, pos: int) -> str:
+@dataclass(frozen=True)
+class Interp:
+    """A double-quoted string naming constants: `"label=#{RESOURCE_LABELS[:coal]}"`.
+    Parts are text or (Ref, key or None)."""
+
+    parts: tuple
+    line: int
+
+
+_INTERPOLATED = re.compile(r"#\{([^{}]*)\}")
+_CONST_INDEX = re.compile(r"""^\s*([A-Z][A-Za-z0-9_]*(?:::[A-Z][A-Za-z0-9_]*)*)\s*"""
+                          r"""(?:\[\s*(?::(\w+)|'([^']*)'|"([^"]*)"|(-?\d+))\s*\])?\s*$""")
+
+
+def _unquote(body: str, quote: str, lexer: Lexer, pos: int):
     if quote == "'":
         return re.sub(r"\\([\\'])", r"\1", body)
-    if "#{" in body:
+    if "#{" not in body:
+        return _unescape_double(body, lexer, pos)
+    line = lexer.line(pos)
+    parts: list = []
+    last = 0
+    for match in _INTERPOLATED.finditer(body):
+        parts.append(_unescape_double(body[last:match.start()], lexer, pos))
+        named = _CONST_INDEX.match(match.group(1))
+        if not named:
+            raise lexer.error(pos, f"a string interpolates code (#{{{match.group(1)}}})")
+        name, sym, sq, dq, index = named.groups()
+        key = Sym(sym) if sym else sq if sq is not None else dq if dq is not None else int(index) if index else None
+        parts.append((Ref(tuple(name.split("::")), line), key))
+        last = match.end()
+    rest = body[last:]
+    if "#{" in rest:
         raise lexer.error(pos, "a string interpolates code (#{...})")
-    return _unescape_double(body, lexer, pos)
+    parts.append(_unescape_double(rest, lexer, pos))
+    return Interp(tuple(p for p in parts if p != ""), line)
 
 
 def _unescape_double(body: str, lexer: Lexer, pos: int) -> str:
@@ -348,7 +378,7 @@ class Parser:
         while self.lex.peek().kind in ("string", "heredoc"):
             nxt = self.lex.take()
             parts.append(nxt.value if nxt.kind == "string" else _HeredocText(nxt.value))
-        if len(parts) == 1 and isinstance(parts[0], str):
+        if len(parts) == 1 and isinstance(parts[0], (str, Interp)):
             return parts[0]
         return _LazyString(parts)
 
@@ -418,7 +448,12 @@ class _LazyString(list):
 def finish(value):
     """Replace heredoc placeholders by their text, once the whole statement is read."""
     if isinstance(value, _LazyString):
-        return "".join(p.text() if isinstance(p, _HeredocText) else p for p in value)
+        parts: list = []
+        for p in value:
+            parts += p.parts if isinstance(p, Interp) else [p.text() if isinstance(p, _HeredocText) else p]
+        if all(isinstance(p, str) for p in parts):
+            return "".join(parts)
+        return Interp(tuple(parts), next(p.line for p in value if isinstance(p, Interp)))
     if isinstance(value, dict):
         return {finish(k): finish(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -453,4 +488,4 @@ def parse_value(text: str, pos: int = 0):
     return finish(Parser(text, pos).statement_value())
 
 
-__all__ = ["parse_value", "RubyError", "Sym", "Ref", "Op", "finish"]
+__all__ = ["parse_value", "RubyError", "Sym", "Ref", "Op", "Interp", "finish"]

@@ -17,8 +17,10 @@ MARKET_LETTERS = {"p": "par", "e": "endgame", "c": "close", "b": "multiple_buy",
                   "i": "ignore_one_sale", "s": "safe_par", "m": "max_price", "x": "par_1", "z": "par_2",
                   "w": "par_overlap", "C": "convert_range", "P": "phase_limited", "B": "blank"}
 # An unlimited train prints as many cards as every corporation holding the last phase's
-# train limit needs; this many where that is not known.
+# train limit needs, at most UNLIMITED_TRAINS_MAX; UNLIMITED_TRAINS_DEFAULT where that is
+# not known.
 UNLIMITED_TRAINS_DEFAULT = 10
+UNLIMITED_TRAINS_MAX = 20
 
 
 def convert_info(game: EngineGame, report: Report) -> dict:
@@ -92,6 +94,9 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
     if not isinstance(trains, list) or not trains:
         if game.defines("TRAINS"):
             report.lost("trains", "TRAINS is not a literal the importer can read (see Computed by code)")
+        else:
+            report.lost("trains", "the game has no TRAINS in these files (see Computed by code, or not in these "
+                                 "files)")
         return None
     names = [str(t.get("name")) for t in trains if isinstance(t, dict)]
     out: list[dict] = []
@@ -104,11 +109,13 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
         entry: dict = {"name": name}
         num = train.get("num")
         if num == "unlimited":
-            printed = last_limit * corporations if last_limit and corporations else UNLIMITED_TRAINS_DEFAULT
+            printed = min(last_limit * corporations, UNLIMITED_TRAINS_MAX) if last_limit and corporations \
+                else UNLIMITED_TRAINS_DEFAULT
             entry["count"] = "unlimited"
             entry["printed"] = printed
             report.note(where, f"unlimited; {printed} cards printed (the last phase's train limit times the "
-                               f"corporations, or {UNLIMITED_TRAINS_DEFAULT})")
+                               f"corporations, at most {UNLIMITED_TRAINS_MAX}; {UNLIMITED_TRAINS_DEFAULT} where "
+                               "that is not known)")
         elif isinstance(num, int) and num >= 0:
             entry["count"] = num
         else:
@@ -174,6 +181,9 @@ def convert_phases(game: EngineGame, report: Report, train_names: list[str]) -> 
     if not isinstance(phases, list) or not phases:
         if game.defines("PHASES"):
             report.lost("phases", "PHASES is not a literal the importer can read (see Computed by code)")
+        else:
+            report.lost("phases", "the game has no PHASES in these files (see Computed by code, or not in these "
+                                 "files)")
         return None
     out = []
     for i, phase in enumerate(phases):
@@ -228,6 +238,9 @@ def convert_market(game: EngineGame, report: Report) -> dict | None:
     if not isinstance(market, list) or not market:
         if game.defines("MARKET"):
             report.lost("market", "MARKET is not a literal the importer can read (see Computed by code)")
+        else:
+            report.lost("market", "the game has no MARKET in these files (see Computed by code, or not in these "
+                                 "files)")
         return None
     if all(isinstance(c, str) for c in market):
         market = [market]
@@ -242,6 +255,12 @@ def convert_market(game: EngineGame, report: Report) -> dict | None:
             continue
         cells = []
         for c, cell in enumerate(row):
+            if isinstance(cell, dict) and isinstance(cell.get("price"), int):  # {price: 65, types: [:par]}
+                letters_for = {kind: letter for letter, kind in MARKET_LETTERS.items()}
+                cell = str(cell["price"]) + "".join(letters_for.get(str(t), f"?{t}") for t in cell.get("types") or ())
+                if "?" in cell:
+                    report.lost(f"market[{r}][{c}]", f"a kind of space the importer does not know ({cell}); not marked")
+                    cell = cell.split("?")[0]
             match = _CELL.match(str(cell).strip()) if cell not in (None, "") else None
             if not match:
                 if cell not in (None, ""):

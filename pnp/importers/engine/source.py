@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.importers.engine.ruby import Op, Ref, RubyError, parse_value
+from pnp.importers.engine.ruby import Interp, Op, Ref, RubyError, parse_value
 
 _MODULE = re.compile(r"^(\s*)(module|class)\s+([A-Z][\w:]*)(?:\s*<\s*([A-Z][\w:]*))?\s*(?:#.*)?$")
 _DEF = re.compile(r"^(\s*)def\s+[\w.?!=\[\]]+(?:\(.*\))?\s*(?:#.*)?$")
@@ -45,6 +45,8 @@ class Module:
     file: Path
     constants: dict[str, Constant] = field(default_factory=dict)
     includes: list[str] = field(default_factory=list)  # as written
+    include_lines: dict[str, int] = field(default_factory=dict)
+    missing: list[tuple[str, int]] = field(default_factory=list)  # includes no file defines, with their line
     superclass: str | None = None
 
 
@@ -100,7 +102,9 @@ class Source:
                 continue
             module = stack[-1][2]
             if match := _INCLUDE.match(line):
-                module.includes += [n.strip() for n in match.group(2).split(",")]
+                for written in (n.strip() for n in match.group(2).split(",")):
+                    module.includes.append(written)
+                    module.include_lines[written] = number
             elif match := _CONST.match(line):
                 name = match.group(2)
                 if name not in module.constants:  # the first assignment is the one Ruby keeps warnings for
@@ -131,6 +135,8 @@ class Source:
             included = self.find_module(written, module.nesting)
             if included is not None:
                 out += self.ancestors(included, seen)
+            elif (written, module.include_lines.get(written, 0)) not in module.missing:
+                module.missing.append((written, module.include_lines.get(written, 0)))
         if module.superclass:
             parent = self.find_module(module.superclass, module.nesting[1:])
             if parent is not None:
@@ -175,6 +181,8 @@ class Source:
                 raise Unresolved(const.file, value.line, f"{const.name}: names {'::'.join(value.names)}, "
                                                          "which is not a constant these files define")
             return self.value(target, depth + 1)
+        if isinstance(value, Interp):
+            return "".join(p if isinstance(p, str) else self._interpolated(p, value, const, depth) for p in value.parts)
         if isinstance(value, Op):
             left = self.resolve(value.left, const, depth)
             right = self.resolve(value.right, const, depth)
@@ -191,6 +199,19 @@ class Source:
         if isinstance(value, list):
             return [self.resolve(v, const, depth) for v in value]
         return value
+
+    def _interpolated(self, part: tuple, value: Interp, const: Constant, depth: int) -> str:
+        ref, key = part
+        named = self.resolve(ref, const, depth)
+        if key is not None:
+            try:
+                named = named[key]
+            except (KeyError, IndexError, TypeError):
+                raise Unresolved(const.file, value.line, f"{const.name}: #{{{'::'.join(ref.names)}[{key!r}]}} names "
+                                                         "nothing") from None
+        if isinstance(named, (str, int, float)) and not isinstance(named, bool):
+            return str(named)
+        raise Unresolved(const.file, value.line, f"{const.name}: #{{...}} is not text")
 
     def find_constant(self, names: tuple[str, ...], module: Module) -> Constant | None:
         *path, last = names
