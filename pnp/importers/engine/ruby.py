@@ -485,7 +485,13 @@ def _plus(left, right, line: int):
 
 def parse_value(text: str, pos: int = 0):
     """The value of the statement starting at `pos`; RubyError if it is not a literal."""
-    return finish(Parser(text, pos).statement_value())
+    parser = Parser(text, pos)
+    try:
+        return finish(parser.statement_value())
+    except RubyError:
+        raise
+    except (ValueError, OverflowError) as exc:  # a number or escape out of range
+        raise parser.lex.error(parser.lex.pos, f"not a literal ({exc})") from None
 
 
 __all__ = ["parse_value", "RubyError", "Sym", "Ref", "Op", "Interp", "finish"]
