@@ -15,7 +15,7 @@ from pnp.model.company import Company
 from pnp.model.game import Game
 from pnp.model.rules import Phase
 from pnp.render import svg
-from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Cell, Item, badge, line, panel, paragraph, stack, table
+from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Cell, Item, TextTooLong, badge, line, panel, paragraph, stack, table
 from pnp.geometry.track import fmt
 from pnp.sheets.formats import component_format
 
@@ -62,8 +62,11 @@ def token_spaces(c: Company, ctx: Context, box: Box, ink: str, *, align: str = "
         centre = (x + d / 2, y + d / 2)
         out.append(svg.circle(centre, d / 2, fill=style.color("card_ground"), stroke=ink, stroke_width=fmt(0.35)))
         if i == 0:
-            out.append(line(c.symbol, Box(centre[0] - d * 0.36, centre[1] - d * 0.2, d * 0.72, d * 0.4), d * 0.3,
-                            style, weight="bold", align="center", color=style.color("card_muted")))
+            try:
+                out.append(line(c.symbol, Box(centre[0] - d * 0.36, centre[1] - d * 0.2, d * 0.72, d * 0.4),
+                                d * 0.3, style, weight="bold", align="center", color=style.color("card_muted")))
+            except TextTooLong:  # a long symbol (1840's GWStStB) is on the charter's badge; the space stays plain
+                pass
         label = ctx.company_money(cost) if cost else t("charter.home") if i == 0 else t("charter.free")
         out.append(line(label, Box(x - TOKEN_GAP / 2 + 0.2, y + d + 0.8, d + TOKEN_GAP - 0.4, TOKEN_LABEL), 2.6,
                         style, weight="condensed-bold", align="center", color=ink,

@@ -16,6 +16,7 @@ import yaml
 from pnp.errors import PnpError
 from pnp.importers.engine.board import UNLIMITED_TILES_DEFAULT, convert_board, convert_tiles
 from pnp.importers.engine.entities import convert_companies, convert_privates
+from pnp.importers.engine.fit import fit_privates
 from pnp.importers.engine.games import EngineGame, Library
 from pnp.importers.engine.rules import (UNLIMITED_TRAINS_DEFAULT, convert_info, convert_market, convert_phases,
                                         convert_trains, last_train_limit)
@@ -28,7 +29,7 @@ NO_TILES = ("the engine's TILES could not be read (computed by code, or kept in 
 # Methods of a game class that compute tiles or hexes (optional rules, variants) in code.
 CODE_METHODS = ("optional_tiles", "optional_hexes", "game_tiles", "game_hexes", "num_trains", "game_companies",
                 "game_corporations", "game_minors", "game_trains", "game_phases", "game_market")
-_DEF = re.compile(r"^\s*def\s+(" + "|".join(CODE_METHODS) + r")\b", re.MULTILINE)
+_DEF = re.compile(r"^[ \t]*def\s+(" + "|".join(CODE_METHODS) + r")\b", re.MULTILINE)
 
 
 class EngineReport(Report):
@@ -118,6 +119,7 @@ def convert(library: Library, game: EngineGame) -> Result:
     _code_methods(library, game, report)
     for problem in game.problems + game.missing_modules():
         report.computed.append((problem.file, problem.line, problem.text))
+    fit_privates(files, report, lambda data: document("privates.yaml", data, game))
     files[REPORT] = report.markdown(game.title)
     return Result(game.title, game.folder, game.stage, files, report, counts)
 

@@ -1,0 +1,119 @@
+"""`pnp import 18xx.games ROOT --game TITLE --out DIR`: which game a title names, the
+facts of 1830 as the engine keeps them (checked against its files by hand), what the
+report says, same bytes on a second import, and user mistakes exiting 2."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from conftest import REFERENCE, run
+
+ENGINE = REFERENCE / "18xx.games"
+
+
+def _load(folder, name):
+    return yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("title", ["g_1889", "1889", "Shikoku 1889", "SHIKOKU 1889", "G1889"])
+def test_a_game_is_named_by_folder_title_or_display_title(tmp_path, reference, title):
+    result = run("import", "18xx.games", ENGINE, "--game", title, "--out", tmp_path / "g")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("1889 (g_1889, production): imported into")
+    assert _load(tmp_path / "g", "game.yaml")["title"] == "1889"
+
+
+def test_an_unknown_title_exits_2_naming_the_closest(tmp_path, reference):
+    result = run("import", "18xx.games", ENGINE, "--game", "18chesapeak", "--out", tmp_path / "g")
+    assert result.exit_code == 2
+    assert "no such game" in result.output and "18Chesapeake" in result.output
+    assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "either --game TITLE or --all"),
+    (["--game", "1830", "--all"], "either --game TITLE or --all"),
+])
+def test_game_or_all_is_required(tmp_path, reference, args, message):
+    result = run("import", "18xx.games", ENGINE, *args, "--out", tmp_path / "g")
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_a_folder_that_is_no_clone_exits_2(tmp_path):
+    result = run("import", "18xx.games", tmp_path, "--game", "1830", "--out", tmp_path / "g")
+    assert result.exit_code == 2 and "clone of the 18xx.games repository" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.fixture(scope="module")
+def g1830(tmp_path_factory, reference):
+    out = tmp_path_factory.mktemp("g1830") / "1830"
+    result = run("import", "18xx.games", ENGINE, "--game", "1830", "--out", out)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_1830_map_as_the_engine_keeps_it(g1830):
+    board = _load(g1830, "map.yaml")
+    assert board["coordinates"] == {"orientation": "pointy", "letters": "rows"}
+    hexes = {}
+    for entry in board["hexes"]:
+        for at in [entry["at"]] if isinstance(entry["at"], str) else entry["at"]:
+            hexes[at] = entry
+    assert len(hexes) == 93
+    chicago = hexes["F2"]
+    assert chicago["color"] == "red" and chicago["name"] == "Chicago"
+    assert chicago["code"].startswith("offboard=revenue:yellow_40|brown_70;path=a:3,b:_0")
+    assert hexes["G19"]["name"] == "New York & Newark" and "label=NY" in hexes["G19"]["code"]
+    assert hexes["G19"]["color"] == "yellow"
+    assert "color" not in hexes["F4"] and hexes["F4"]["code"] == "city=revenue:0;upgrade=cost:80,terrain:water"
+
+
+def test_1830_tiles_companies_trains_and_market(g1830):
+    tiles = _load(g1830, "tiles.yaml")
+    assert sum(tiles["manifest"].values()) == 85 and tiles["manifest"]["57"] == 4
+    own = {t["id"]: t for t in tiles["tiles"]}
+    assert own["57"] == {"id": "57", "color": "yellow", "code": "city=revenue:20;path=a:0,b:_0;path=a:_0,b:3"}
+    companies = {c["symbol"]: c for c in _load(g1830, "companies.yaml")["companies"]}
+    assert len(companies) == 8
+    assert companies["PRR"]["home"] == "H12" and companies["PRR"]["tokens"] == [0, 40, 100, 100]
+    assert companies["PRR"]["float_percent"] == 60 and companies["PRR"]["color"] == "#32763f"
+    assert companies["NYC"]["color"] == "#474548"  # written :'#474548' in the engine
+    privates = {p["symbol"]: p for p in _load(g1830, "privates.yaml")["privates"]}
+    assert (privates["BO"]["value"], privates["BO"]["revenue"]) == (220, 30)
+    trains = {t["name"]: t for t in _load(g1830, "trains.yaml")["trains"]}
+    assert trains["2"] == {"name": "2", "count": 6, "price": 80, "rusts_on": "4"}
+    assert trains["D"]["count"] == "unlimited" and trains["D"]["printed"] == 16  # train limit 2 x 8 corporations
+    market = _load(g1830, "market.yaml")
+    assert market["kind"] == "grid" and len(market["rows"]) == 11 and market["rows"][0][6] == "100p"
+    assert market["par_zone"] == "p" and market["zones"]["o"]["legend"] == "Corporation shares can be held above 60%"
+    game = _load(g1830, "game.yaml")
+    assert game["rules"]["players"][4] == {"cash": 600, "certificate_limit": 16}
+    assert game["rules"]["bank"] == 12000 and game["currency"] == "$"
+    assert "Optional extra 6-Train" in game["notes"]
+
+
+def test_what_code_computes_is_reported_with_file_and_line(g1830):
+    report = (g1830 / "import-report.md").read_text(encoding="utf-8")
+    line = next(n for n, text in enumerate((ENGINE / "lib/engine/game/g_1830/game.rb").read_text().splitlines(), 1)
+                if "def num_trains" in text)
+    assert f"`lib/engine/game/g_1830/game.rb:{line}`: `num_trains`" in report
+    assert "`trains[4] (6)`: its number of trains is computed by code" in report
+
+
+def test_parts_pnp_cannot_print_are_reported_by_hex(tmp_path, reference):
+    run("import", "18xx.games", ENGINE, "--game", "1858", "--out", tmp_path / "g")
+    report = (tmp_path / "g" / "import-report.md").read_text(encoding="utf-8")
+    assert "`path=track:dual`" in report and "`icon=image:1858/MZ,sticky:1`" in report
+    assert "`lib/engine/game/g_1858/map.rb:9`: includes G1858::Tiles, which is not in these files" in report
+    assert "`lib/engine/game/g_1858/meta.rb:29`: OPTIONAL_RULES: computed by code (a range)" in report
+    board = _load(tmp_path / "g", "map.yaml")
+    assert all("icon=" not in h.get("code", "") for h in board["hexes"])
+
+
+def test_imports_are_byte_identical(tmp_path, reference):
+    for n in (1, 2):
+        assert run("import", "18xx.games", ENGINE, "--game", "18Chesapeake", "--out", tmp_path / f"g{n}").exit_code == 0
+    for path in sorted((tmp_path / "g1").iterdir()):
+        assert path.read_bytes() == (tmp_path / "g2" / path.name).read_bytes(), path.name
