@@ -9,8 +9,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.importers.engine.games import Library
-from pnp.importers.engine.kit import convert
-from pnp.importers.maker_game import write_game
+from pnp.importers.engine.kit import convert, write
 from pnp.output import atomic_write
 
 STAGES = ("production", "beta", "alpha", "prealpha")
@@ -33,7 +32,7 @@ def import_all(root: Path, out: Path) -> str:
         used.add(name.lower())
         try:
             result = convert(library, game)
-            write_game(result.files, out / name)
+            write(result, out / name)
         except PnpError as exc:
             rows.append((game.title, game.stage, "-", "-", "-", "-", f"not imported: {exc}", None))
             continue

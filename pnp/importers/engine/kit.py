@@ -18,6 +18,7 @@ from pnp.importers.engine.board import UNLIMITED_TILES_DEFAULT, convert_board, c
 from pnp.importers.engine.entities import convert_companies, convert_privates
 from pnp.importers.engine.fit import fit_privates
 from pnp.importers.engine.games import EngineGame, Library
+from pnp.importers.engine.variants import hex_variants
 from pnp.importers.engine.rules import (UNLIMITED_TRAINS_DEFAULT, convert_info, convert_market, convert_phases,
                                         convert_trains, last_train_limit)
 from pnp.importers.maker_game import flow, write_game
@@ -76,6 +77,10 @@ def convert(library: Library, game: EngineGame) -> Result:
     info = convert_info(game, report)
     board = convert_board(game, tile_library, report)
     tiles = convert_tiles(game, tile_library, report)
+    if board:
+        variants = hex_variants(game, board.data, tile_library, board.renamed, report)
+        if variants:
+            board.data["variants"] = variants
     companies, corporations, minors = convert_companies(game, report, board.coordinates if board else set(),
                                                         board.renamed if board else {})
     privates = convert_privates(game, report)
@@ -116,7 +121,7 @@ def convert(library: Library, game: EngineGame) -> Result:
     })
     if tiles.unlimited:
         report.numbers["tiles"] = (f"{tiles.source_pieces} + {len(tiles.unlimited)} unlimited", tiles.pieces)
-    _code_methods(library, game, report)
+    _code_methods(library, game, report, bool(board and board.data.get("variants")))
     for problem in game.problems + game.missing_modules():
         report.computed.append((problem.file, problem.line, problem.text))
     fit_privates(files, report, lambda data: document("privates.yaml", data, game))
@@ -124,7 +129,7 @@ def convert(library: Library, game: EngineGame) -> Result:
     return Result(game.title, game.folder, game.stage, files, report, counts)
 
 
-def _code_methods(library: Library, game: EngineGame, report: EngineReport) -> None:
+def _code_methods(library: Library, game: EngineGame, report: EngineReport, variants: bool) -> None:
     """Methods of the game (and its parents) that compute tiles, hexes or trains."""
     seen = set()
     for module in library.source.ancestors(game.game_class) if game.game_class else ():
@@ -134,9 +139,12 @@ def _code_methods(library: Library, game: EngineGame, report: EngineReport) -> N
         text = library.source.texts.get(module.file, "")
         for match in _DEF.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
-            report.computed.append((game.relative(module.file), line,
-                                    f"`{match.group(1)}` (tiles, hexes or trains under optional rules or variants "
-                                    "are worked out here; not imported)"))
+            method = match.group(1)
+            if method in ("optional_hexes", "game_hexes") and variants:
+                what = "picks hexes by rule or player count; the constants it names are imported as map variants"
+            else:
+                what = "tiles, hexes or trains under optional rules or variants are worked out here; not imported"
+            report.computed.append((game.relative(module.file), line, f"`{method}` ({what})"))
 
 
 def header(name: str, game: EngineGame) -> str:
@@ -185,12 +193,31 @@ def map_text(data: dict, game: EngineGame) -> str:
     return text
 
 
+def write(result: Result, out: Path) -> None:
+    """Write the game folder; a map whose optional variants pnp refuses is written
+    without them (and the report says why) rather than not at all."""
+    try:
+        write_game(result.files, Path(out))
+        return
+    except PnpError as exc:
+        board = yaml.safe_load(result.files.get("map.yaml", "")) or {}
+        if not board.get("variants"):
+            raise
+        problem = str(exc)
+    board.pop("variants")
+    game = result.report.game
+    result.files["map.yaml"] = map_text(board, game)
+    result.report.lost("map.variants", f"the optional-rule map variants are left out: pnp refuses them ({problem})")
+    result.files[REPORT] = result.report.markdown(game.title)
+    write_game(result.files, Path(out))
+
+
 def import_game(root: Path, title: str, out: Path, library: Library | None = None) -> Result:
     library = library or Library(Path(root))
     game = library.find(title)
     result = convert(library, game)
-    write_game(result.files, Path(out))
+    write(result, Path(out))
     return result
 
 
-__all__ = ["import_game", "convert", "Result", "REPORT", "UNLIMITED_TRAINS_DEFAULT"]
+__all__ = ["import_game", "convert", "write", "Result", "REPORT", "UNLIMITED_TRAINS_DEFAULT"]
