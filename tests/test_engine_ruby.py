@@ -138,7 +138,7 @@ TOKENS = list("{}[](),:=>'\"\\#%wi<~-_.+*&|?!@$ \n\tAZaz09eExob") + [
 RUBYISH = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
 
-@settings(derandomize=True, max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(derandomize=True, max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(RUBYISH)
 def test_any_text_gives_a_value_or_a_ruby_error(text):
     try:
@@ -167,7 +167,7 @@ def _ruby(value) -> str:
     return "{ " + ", ".join(f"{_ruby(k)} => {_ruby(v)}" for k, v in value.items()) + " }.freeze"
 
 
-@settings(derandomize=True, max_examples=300, deadline=None)
+@settings(derandomize=True, max_examples=150, deadline=None)
 @given(LITERALS)
 def test_literals_read_back_as_written(value):
     assert parse_value(_ruby(value)) == value

@@ -40,7 +40,12 @@ def player_card(ctx: Context, players: int, size: tuple[float, float]) -> Face:
     inner = band.inset(PAD, 1.0)
     face.add(cards.line(t("player_cards.players", n=players), inner, 7.0, style, weight="bold", color=ink,
                         where=f"{players}-player card"))
-    face.add(cards.line(game.title, inner.right_part(inner.w * 0.35), 3.2, style, align="right", color=ink))
+    title_box = inner.right_part(inner.w * 0.35)
+    try:
+        face.add(cards.line(game.title, title_box, 3.2, style, align="right", color=ink))
+    except cards.TextTooLong:  # a long title ("18NewEngland 2: Northern States") wraps
+        face.add(cards.paragraph(game.title, title_box, 3.2, style, align="right", valign="middle", color=ink,
+                                 where=f"{players}-player card")[0])
     body = box.below(band.h).inset(PAD, 2.0)
     privates = privates_in_play(game, players)
     foot = body.bottom_part(body.h * 0.28) if privates else None
