@@ -117,3 +117,28 @@ def test_imports_are_byte_identical(tmp_path, reference):
         assert run("import", "18xx.games", ENGINE, "--game", "18Chesapeake", "--out", tmp_path / f"g{n}").exit_code == 0
     for path in sorted((tmp_path / "g1").iterdir()):
         assert path.read_bytes() == (tmp_path / "g2" / path.name).read_bytes(), path.name
+
+
+def test_codes_keep_what_pnp_prints_and_name_the_rest():
+    from pnp.importers.engine.codes import printable
+
+    kept, lost = printable("city=revenue:20;path=a:0,b:_0,track:narrow;icon=image:port;label=B")
+    assert kept == "city=revenue:20;path=a:0,b:_0;label=B"
+    assert lost == ("path=track:narrow", "icon=image:port")
+    kept, lost = printable("town=revenue:10,to_city:1;city=revenue:20;path=a:0,b:_1")
+    assert kept == "town=revenue:10;city=revenue:20;path=a:0,b:_1" and lost == ("town=to_city:1",)
+    assert printable("") == ("", ())
+
+
+def test_an_unlimited_tile_prints_the_most_numerous_limited_tile_of_its_colour(g1830, tmp_path, reference):
+    run("import", "18xx.games", ENGINE, "--game", "1817", "--out", tmp_path / "g")
+    text = (tmp_path / "g" / "tiles.yaml").read_text(encoding="utf-8")
+    tiles = yaml.safe_load(text)
+    unlimited = tiles["decisions"]["unlimited"]
+    assert unlimited and all(tiles["manifest"][k] == n for k, n in unlimited.items())
+    assert text.count("# unlimited in the game") == len(unlimited)
+    colours = {t["id"]: t["color"] for t in tiles["tiles"]}
+    for tile_id, n in unlimited.items():
+        limited = [tiles["manifest"][k] for k in tiles["manifest"] if colours[k] == colours[tile_id]
+                   and k not in unlimited]
+        assert n == (max(limited) if limited else 10)

@@ -99,6 +99,7 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
                                  "files)")
         return None
     names = [str(t.get("name")) for t in trains if isinstance(t, dict)]
+    texts = game.const("EVENTS_TEXT", {}) or {}
     out: list[dict] = []
     for i, train in enumerate(trains):
         if not isinstance(train, dict) or "name" not in train:
@@ -136,11 +137,20 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
         notes = _train_notes(train)
         if notes:
             entry["notes"] = notes
-        events = [str(e.get("type")) for e in train.get("events") or () if isinstance(e, dict) and e.get("type")]
+        events = [_event(str(e.get("type")), texts) for e in train.get("events") or ()
+                  if isinstance(e, dict) and e.get("type")]
         if events:
             entry["events"] = events
         out.append(entry)
     return {"trains": out} if out else None
+
+
+def _event(kind: str, texts) -> str:
+    """An event as the engine names it to players (EVENTS_TEXT), else its key in words."""
+    text = texts.get(kind) if isinstance(texts, dict) else None
+    if isinstance(text, list) and text and isinstance(text[0], str):
+        return text[0]
+    return kind.replace("_", " ").capitalize()
 
 
 def _distance(distance) -> str | None:
