@@ -7,8 +7,6 @@ benchmarks/engine_kits.py (too slow for the suite: about 10 s a game)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 import yaml
 
@@ -19,10 +17,12 @@ GAMES_DIR = ENGINE / "lib" / "engine" / "game"
 
 
 def production_folders() -> list[str]:
+    """Games whose DEV_STAGE (their own or the game they include it from) is :production."""
     if not GAMES_DIR.is_dir():
         return ["(no reference folder)"]
-    return sorted(p.parent.name for p in GAMES_DIR.glob("g_*/meta.rb")
-                  if re.search(r"^\s*DEV_STAGE = :production", p.read_text(encoding="utf-8"), re.M))
+    from pnp.importers.engine.games import Library
+
+    return sorted(folder for folder, game in Library(ENGINE).games.items() if game.stage == "production")
 
 
 @pytest.fixture(scope="module")
