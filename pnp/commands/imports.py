@@ -26,12 +26,13 @@ def import_tile_code(code, tile_id, color):
     from pydantic import ValidationError
 
     from pnp.export.tileyaml import tile_yaml
-    from pnp.model.tile import COLOURS, Tile
+    from pnp.model.tile import COLOURS
+    from pnp.tilecode import from_code
 
     if color not in COLOURS:
         raise PnpError(f"--color: unknown colour '{color}' (known: {', '.join(COLOURS)})")
     try:
-        tile = Tile(id=tile_id, color=color, code=code)
+        tile = from_code(code, id=tile_id, color=color)
     except ValidationError as exc:
         raise PnpError(f"tile code: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
     click.echo(tile_yaml(tile, indent=""))
