@@ -4,8 +4,8 @@ and boxes in the card's own millimetres (0,0 its top-left corner at the cut line
 
 A layout file holds sections (`front`, `back`, ...); each maps names to values, in
 order. A value is a number, a length with a unit (`3mm`, `0.25in`, `9pt`) or an
-expression over them: `+ - * /`, parentheses, `min(...)`, `max(...)`, the card's
-`width` and `height`, `line_box` (a line of text is that many times its size high),
+expression over them: `+ - * /`, parentheses, `min(...)`, `max(...)`, `sqrt(number)`,
+the card's `width` and `height`, `line_box` (a line of text is that many times its size high),
 the names of `common:` and those above it in its section, a box's sides (`main.x`,
 `main.bottom` ...), and the lengths the section declares under `given:` (measured while
 drawing, such as the height a wrapped name takes). A mapping `{x, y, width, height}`
@@ -94,6 +94,13 @@ class _Compiler:
             return _Expr((lambda get: -run(get)) if isinstance(n.op, ast.USub) else run, inner.dim, inner.names)
         if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
             return self.binary(n, source)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "sqrt" and len(n.args) == 1 \
+                and not n.keywords:
+            inner = self.node(n.args[0], source)
+            if inner.dim != NUMBER:
+                self.fail(f"'{source}': sqrt() of a length")
+            run = inner.run
+            return _Expr(lambda get: run(get) ** 0.5, NUMBER, inner.names)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("min", "max") and n.args \
                 and not n.keywords:
             args = [self.node(a, source) for a in n.args]
@@ -101,7 +108,7 @@ class _Compiler:
                 self.fail(f"'{source}': {n.func.id}() of a length and a plain number")
             pick, runs = (min if n.func.id == "min" else max), [a.run for a in args]
             return _Expr(lambda get: pick(r(get) for r in runs), args[0].dim, frozenset().union(*(a.names for a in args)))
-        self.fail(f"cannot read '{source}': only numbers, lengths, names, + - * /, min() and max() are allowed")
+        self.fail(f"cannot read '{source}': only numbers, lengths, names, + - * /, min(), max() and sqrt() are allowed")
 
     def binary(self, n: ast.BinOp, source: str) -> _Expr:
         a, b = self.node(n.left, source), self.node(n.right, source)
