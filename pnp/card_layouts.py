@@ -107,7 +107,8 @@ class _Compiler:
             if len({a.dim for a in args}) > 1:
                 self.fail(f"'{source}': {n.func.id}() of a length and a plain number")
             pick, runs = (min if n.func.id == "min" else max), [a.run for a in args]
-            return _Expr(lambda get: pick(r(get) for r in runs), args[0].dim, frozenset().union(*(a.names for a in args)))
+            names = frozenset().union(*(a.names for a in args))
+            return _Expr(lambda get: pick(r(get) for r in runs), args[0].dim, names)
         self.fail(f"cannot read '{source}': only numbers, lengths, names, + - * /, min(), max() and sqrt() are allowed")
 
     def binary(self, n: ast.BinOp, source: str) -> _Expr:
@@ -212,8 +213,8 @@ def _read_section(path: Path, name: str, data, known: dict[str, int]) -> tuple[d
             missing = [k for k in BOX_KEYS if k not in value]
             extra = [k for k in value if k not in BOX_KEYS]
             if missing or extra:
-                raise DataError(path, field, f"a box has x, y, width and height"
-                                             f"{'; missing ' + missing[0] if missing else '; unknown ' + str(extra[0])}")
+                wrong = f"missing {missing[0]}" if missing else f"unknown {extra[0]}"
+                raise DataError(path, field, f"a box has x, y, width and height; {wrong}")
             box = {k: _Compiler(path, f"{field}.{k}", known).compile(value[k]) for k in BOX_KEYS}
             for k, expr in box.items():
                 if expr.dim != LENGTH:
