@@ -57,7 +57,8 @@ def token_spaces(c: Company, ctx: Context, box: Box, ink: str, tok, *, align: st
         centre = (x + d / 2, y + d / 2)
         out.append(svg.circle(centre, d / 2, fill=style.color("card_ground"), stroke=ink, stroke_width=fmt(tok.ring)))
         if i == 0:
-            out.append(line(c.symbol, Box(centre[0] - d * 0.36, centre[1] - d * 0.2, d * 0.72, d * 0.4), d * 0.3,
+            sw, sh = d * tok.symbol_width, d * tok.symbol_height
+            out.append(line(c.symbol, Box(centre[0] - sw / 2, centre[1] - sh / 2, sw, sh), d * tok.symbol_size,
                             style, weight="bold", align="center", color=style.color("card_muted")))
         label = ctx.company_money(cost) if cost else t("charter.home") if i == 0 else t("charter.free")
         out.append(line(label, Box(x - tok.gap / 2 + tok.label_trim, y + d + tok.label_gap,

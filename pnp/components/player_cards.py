@@ -104,10 +104,11 @@ def fill_in(text: str, company: Company, ctx: Context, where: str) -> str:
     return text.format(**values)
 
 
-def steps_layout(steps: list[str], width: float, size: float, step_gap: float) -> tuple[float, list[list[str]], float]:
+def steps_layout(steps: list[str], width: float, size: float, at) -> tuple[float, list[list[str]], float]:
     """(indent, each step's wrapped lines, height) of a numbered list at `size`, with
-    `step_gap` text heights between steps."""
-    indent = text_width(f"{len(steps)}.", size, "bold") + size * 0.5
+    the layout's `step_gap` text heights between steps."""
+    step_gap = at.step_gap
+    indent = text_width(f"{len(steps)}.", size, "bold") + size * at.step_indent
     wrapped = [wrap(step, size, width - indent, "condensed") for step in steps]
     lines = sum(len(w) for w in wrapped)
     height = size * (cards.LINE_BOX + cards.LEADING * (lines - 1)) + size * step_gap * (len(steps) - 1)
@@ -118,9 +119,10 @@ def fits_width(wrapped: list[list[str]], width: float, size: float) -> bool:
     return all(text_width(line, size, "condensed") <= width + 1e-6 for w in wrapped for line in w)
 
 
-def draw_steps(steps: list[str], box: Box, size: float, step_gap: float, style, color: str) -> list:
+def draw_steps(steps: list[str], box: Box, size: float, at, style, color: str) -> list:
     """Steps as a numbered list with hanging lines, from the top of the box."""
-    indent, wrapped, _ = steps_layout(steps, box.w, size, step_gap)
+    step_gap = at.step_gap
+    indent, wrapped, _ = steps_layout(steps, box.w, size, at)
     out, y = [], box.y + size * cards.LINE_BOX / 2
     for n, lines in enumerate(wrapped, 1):
         out.append(cards.text(f"{n}.", (box.x, y), size, style, weight="bold", anchor="start", color=color))
@@ -137,7 +139,7 @@ def steps_and_notes_size(steps: list[str], notes: str, box: Box, at, where: str)
     them the notes at `notes_scale` of it, fit the box together."""
     s, scale = at.steps_size, at.notes_scale
     while s >= cards.MIN_TEXT / scale - 1e-9:
-        indent, wrapped, height = steps_layout(steps, box.w, s, at.step_gap)
+        indent, wrapped, height = steps_layout(steps, box.w, s, at)
         if notes:
             note_lines = wrap(notes, s * scale, box.w, "condensed")
             height += at.notes_gap + s * scale * (cards.LINE_BOX + cards.LEADING * (len(note_lines) - 1))
@@ -175,7 +177,7 @@ def flotation_card(ctx: Context, flotation: FlotationText, company: Company, siz
         notes.append(t("player_cards.stack", symbol=company.symbol, n=under, next=under + 1))
     steps = [fill_in(step, company, ctx, f"steps[{i}]") for i, step in enumerate(flotation.steps)]
     size = steps_and_notes_size(steps, " ".join(notes), body, at, where)
-    for element in draw_steps(steps, body, size, at.step_gap, style, style.color("card_text")):
+    for element in draw_steps(steps, body, size, at, style, style.color("card_text")):
         face.add(element)
     if notes:
         fitted = cards.fit_paragraph(" ".join(notes), body, size * at.notes_scale, weight="condensed", where=where)
