@@ -55,18 +55,24 @@ def test_a_tile_code_is_read_by_the_loader_not_the_model():
         Tile(id="57", color="yellow", code="city=revenue:20")
 
 
+HALT_741 = '  - id: "741"\n    color: yellow\n    stops: [{halt: £}]\n    track: [[0, s0, 1]]\n'
+
+
 def test_a_tile_given_as_code_in_tiles_yaml_loads(game_copy):
     from pnp.load import load_game
 
     folder = game_copy("1860")
     path = folder / "tiles.yaml"
-    text = path.read_text()
-    given = '  - id: "741"\n    color: yellow\n    stops: [{halt: £}]\n    track: [[0, s0, 1]]\n'
-    assert given in text
-    path.write_text(text.replace(given, '  - id: "741"\n    color: yellow\n    code: "halt=symbol:£;path=a:0,b:_0;path=a:_0,b:1"\n'))
+    original = path.read_text()
+    assert HALT_741 in original
+
+    def tile_741(code: str) -> None:
+        path.write_text(original.replace(HALT_741, f'  - id: "741"\n    color: yellow\n    code: "{code}"\n'))
+
+    tile_741("halt=symbol:£;path=a:0,b:_0;path=a:_0,b:1")
     tile = next(e.tile for e in load_game(folder).manifest if e.tile.id == "741")
     assert tile.stops[0].kind == "halt" and tile.exits() == (0, 1)
-    path.write_text(text.replace(given, '  - id: "741"\n    color: yellow\n    code: "halt=symbol:£,slotz:2"\n'))
+    tile_741("halt=symbol:£,slotz:2")
     result = run("validate", str(folder))
     assert result.exit_code == 2 and "tiles.yaml" in result.output and "slotz" in result.output, result.output
 
