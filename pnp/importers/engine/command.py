@@ -18,7 +18,7 @@ from pnp.errors import PnpError
 def import_engine(root, title, every, out):
     """Convert games of the 18xx.games engine (a clone of its repository, ROOT) into pnp
     game folders, with import-report.md listing what could not be converted."""
-    from pnp.cli import EXIT_USER_ERROR
+    from pnp.commands.common import EXIT_USER_ERROR
     from pnp.importers.engine.all import import_all
     from pnp.importers.engine.kit import REPORT, import_game
 

@@ -36,7 +36,7 @@ def fit_privates(files: dict[str, str], report: Report, dump: Callable[[dict], s
     data = yaml.safe_load(text)
     if not any(len(p.get("text", "")) > LONG_TEXT for p in data["privates"]):
         return
-    from pnp.cli import print_options
+    from pnp.commands.common import print_options
     from pnp.components.cardsheet import context
     from pnp.components.privates import front
     from pnp.load import load_game
