@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pnp.model.tile import TileFace, normalise_face
-from pnp.tilecode import TileCodeError, parse_tile_code
+from pnp.model.tile import TileFace
+from pnp.tilecode import TileCodeError, from_code, parse_tile_code
 
 _UNKNOWN_KEY = re.compile(r"unknown key '([^']+)'")
 NODE_KINDS = ("city", "town", "halt", "offboard", "junction")
@@ -23,7 +23,7 @@ NODE_KINDS = ("city", "town", "halt", "offboard", "junction")
 def _valid(code: str) -> str | None:
     """None if pnp prints this code, else why not."""
     try:
-        TileFace.model_validate(normalise_face({"code": code}))
+        from_code(code, TileFace)
     except TileCodeError as exc:
         return str(exc)
     except ValueError as exc:  # pydantic's ValidationError is a ValueError
