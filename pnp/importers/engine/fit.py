@@ -5,13 +5,11 @@ tried with the card renderer itself; what is cut is named in the report, in full
 from __future__ import annotations
 
 import re
-import tempfile
 from pathlib import Path
 from typing import Callable
 
 import yaml
 
-from pnp.errors import PnpError
 from pnp.importers.maker_report import Report
 
 LONG_TEXT = 250  # characters; shorter texts always fit, so the game is not loaded for them
@@ -39,32 +37,32 @@ def fit_privates(files: dict[str, str], report: Report, dump: Callable[[dict], s
     from pnp.commands.common import print_options
     from pnp.components.cardsheet import context
     from pnp.components.privates import front
-    from pnp.load import load_game
+    from pnp.model.company import PrivatesFile
+    from pnp.model.game import Game, GameInfo
     from pnp.render.cards import TextTooLong
 
-    with tempfile.TemporaryDirectory(prefix="pnp-fit-") as folder:
-        for name, content in files.items():
-            (Path(folder) / name).write_text(content, encoding="utf-8")
-        try:
-            game = load_game(Path(folder))
-        except PnpError:
-            return  # the import's own load reports it
-        ctx = context(game, print_options(game, "a4", "default"))
-        size = ctx.kind_size("private")
-        changed = False
-        for entry, private in zip(data["privates"], game.privates):
-            fitted = private.text
-            while fitted:
-                try:
-                    front(private.model_copy(update={"text": fitted}), ctx, size)
-                    break
-                except TextTooLong:
-                    fitted = shorter(fitted)
-            if fitted != private.text:
-                changed = True
-                entry["text"] = fitted
-                report.lost(f"companies ({private.symbol})", f"text shortened to fit the private card; the rest: "
-                                                             f"\"{private.text[len(fitted.removesuffix(ELLIPSIS)):].strip()}\"")
+    try:  # only what a private card shows: the game's description and its privates
+        info = GameInfo.model_validate(yaml.safe_load(files["game.yaml"]))
+        privates = PrivatesFile.model_validate(data).privates
+    except ValueError:
+        return  # the import's own load reports it
+    game = Game("fit", Path("."), info, (), {"privates": PrivatesFile(privates=privates)})
+    ctx = context(game, print_options(game, "a4", "default"))
+    size = ctx.kind_size("private")
+    changed = False
+    for entry, private in zip(data["privates"], privates):
+        fitted = private.text
+        while fitted:
+            try:
+                front(private.model_copy(update={"text": fitted}), ctx, size)
+                break
+            except TextTooLong:
+                fitted = shorter(fitted)
+        if fitted != private.text:
+            changed = True
+            entry["text"] = fitted
+            rest = private.text[len(fitted.removesuffix(ELLIPSIS)):].strip()
+            report.lost(f"companies ({private.symbol})", f"text shortened to fit the private card; the rest: \"{rest}\"")
     if changed:
         files["privates.yaml"] = dump(data)
 

@@ -152,7 +152,7 @@ def header(name: str, game: EngineGame) -> str:
             f"# Format: data/README.md. What could not be converted: {REPORT}.\n")
 
 
-class _Dumper(yaml.SafeDumper):
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
     """Writes a repeated list out again rather than as a YAML alias (&id001)."""
 
     def ignore_aliases(self, data):
