@@ -41,9 +41,10 @@ def import_all(root: Path, out: Path) -> str:
         rows.append((game.title, game.stage, _pair(c["tiles"]), _pair(c["map hexes"]), str(c["corporations"][1]),
                      _pair(c["trains"]), str(lost), name))
     lines = ["# Games imported from the 18xx.games engine", "",
-             f"From `{root}` by `pnp import 18xx.games --all`. Counts are printed (engine) where they differ; "
-             "'not converted' counts the items in each game's import-report.md (parts not printed and values "
-             "computed by code).", "",
+             f"From `{root}` by `pnp import 18xx.games --all`. Counts are what the kit prints, with the engine's "
+             "number in brackets where it differs: unlimited tiles and trains have no number in the engine and print "
+             "as many as the rules in the README say. 'not converted' counts the items in each game's "
+             "import-report.md (parts not printed and values computed by code).", "",
              "| game | stage | tiles | hexes | corporations | train cards | not converted |",
              "|---|---|---:|---:|---:|---:|---|"]
     for title, stage, tiles, hexes, corps, trains, lost, name in rows:
