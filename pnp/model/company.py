@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Frozen
+from pnp.model.text import Text
 
 MARKER_KINDS = ("station", "market", "ipo", "revenue", "round", "other")
 
@@ -100,8 +101,8 @@ class Private(Frozen):
     symbol: str
     name: str
     value: int = Field(ge=0)
-    revenue: int | str
-    text: str = ""
+    revenue: int | Text
+    text: Text = Text("")
     min_players: int | None = None
     comes_with: tuple[ShareGrant, ...] = ()
     exchange_for: str | None = None

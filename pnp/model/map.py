@@ -20,6 +20,7 @@ from pnp.geometry.grid import GridPos, neighbour
 from pnp.model.base import Frozen
 from pnp.model.company import Company
 from pnp.model.tile import Colour, Tile, TileFace
+from pnp.model.text import Text
 
 ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _COORDINATE = re.compile(r"^(\D+?)(-?\d+)$")
@@ -131,7 +132,7 @@ class Block(Frozen):
 class MapLabel(Frozen):
     """Free text on the map, such as the name of a sea."""
 
-    text: str
+    text: Text
     at: str
     size: str = "5mm"
     color: str = "text"  # a theme colour name
