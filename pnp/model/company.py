@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Frozen
-from pnp.model.text import Text
+from pnp.model.text import Name, Text
 
 MARKER_KINDS = ("station", "market", "ipo", "revenue", "round", "other")
 
@@ -27,7 +27,7 @@ class Company(Frozen):
     text_color: str = Field("#ffffff", pattern=r"^#[0-9a-fA-F]{6}$")
     home: str | None = None
     home_city: int = Field(0, ge=0, description="which city of the home hex, counting its cities in data order")
-    home_name: str | None = None
+    home_name: Name | None = None
     tokens: tuple[int, ...] = Field(min_length=1, description="cost of each station token; the first is the home")
     token_set_price: int | None = Field(None, ge=0, description="paid once, when the company floats, for all its "
                                         "station tokens together (1851: $100 for four); `tokens` then "

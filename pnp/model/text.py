@@ -28,6 +28,7 @@ class Text(str):
     the wording in that language (empty for a plain string)."""
 
     translations: MappingProxyType
+    proper = False  # a plain string is a proper name, the same in every language
 
     def __new__(cls, value: str, translations: dict[str, str] | None = None):
         text = super().__new__(cls, value)
@@ -43,7 +44,7 @@ class Text(str):
         None where the data gives no wording in `lang`."""
         if lang in self.translations:
             return self.translations[lang]
-        if not self.translations and lang == own:
+        if not self.translations and (lang == own or self.proper):
             return str(self)
         if not needs_translation(self):
             return str(self)
@@ -85,6 +86,16 @@ class Text(str):
     def __get_pydantic_json_schema__(cls, schema, handler):
         return {"anyOf": [{"type": "string"},
                           {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}}]}
+
+
+class Name(Text):
+    """A name (of a place, company, train) that prints as written in every language,
+    unless the data gives it per language ("Louisville, northern city")."""
+
+    proper = True
+
+    def __reduce__(self):
+        return (Name, (str(self), dict(self.translations)))
 
 
 def needs_translation(text: str) -> bool:
