@@ -21,7 +21,8 @@ from pnp.model.text import Text
 class Localised:
     game: Game
     lang: str
-    missing: tuple[str, ...]  # where a text lacks the language: "privates.yaml: privates[2].text"
+    missing: tuple[tuple[str, str], ...]  # (where, wording) of each text lacking the language:
+    # ("privates.yaml: privates[2].text", "Closes at phase 5.")
 
 
 def _files() -> dict[str, str]:
@@ -33,13 +34,13 @@ def _files() -> dict[str, str]:
 class _Resolver:
     def __init__(self, lang: str, own: str):
         self.lang, self.own = lang, own
-        self.missing: list[str] = []
+        self.missing: list[tuple[str, str]] = []
 
     def __call__(self, value, where: str):
         if isinstance(value, Text):
             wording = value.in_language(self.lang, self.own)
             if wording is None:
-                self.missing.append(f"{where}: {str(value)!r}")
+                self.missing.append((where, str(value)))
                 return value.fallback(self.own)
             return wording
         if isinstance(value, (str, int, float, bool)) or value is None:
@@ -79,7 +80,7 @@ def localise(game: Game, lang: str) -> Localised:
     files = _files()
     info = resolve(game.info, "game.yaml:")
     parts = {name: resolve(part, f"{files.get(name, name)}:") for name, part in game.parts.items()}
-    missing = tuple(m.replace(":.", ": ", 1) for m in resolve.missing)
+    missing = tuple((where.replace(":.", ": ", 1), text) for where, text in resolve.missing)
     return Localised(dataclasses.replace(game, info=info, parts=parts), lang, missing)
 
 
@@ -90,7 +91,7 @@ def in_language(game: Game, lang: str) -> Game:
 
 def missing_warning(result: Localised) -> str:
     """One line for a kit printed with texts the data does not give in its language."""
-    first = result.missing[0].split(": ", 1)[0]
+    first = result.missing[0][0]
     return (f"{len(result.missing)} data text(s) have no '{result.lang}' version and print in the game's own "
             f"language (first: {first}); `pnp validate GAME --lang {result.lang}` lists them")
 
@@ -110,4 +111,26 @@ def language_report(game: Game, lang: str) -> str:
     if not result.missing:
         return f"every data text has a '{lang}' version\n"
     lines = [f"{len(result.missing)} data text(s) have no '{lang}' version:"]
-    return "\n".join(lines + [f"  {m}" for m in result.missing]) + "\n"
+    return "\n".join(lines + [f"  {where}: {text!r}" for where, text in result.missing]) + "\n"
+
+
+class _Collector(_Resolver):
+    def __init__(self):
+        super().__init__("", "")
+        self.found: list[tuple[str, Text]] = []
+
+    def __call__(self, value, where: str):
+        if isinstance(value, Text):
+            self.found.append((where, value))
+            return value
+        return super().__call__(value, where)
+
+
+def data_texts(game: Game) -> list[tuple[str, Text]]:
+    """Every data text of the game with where it is ("privates.yaml: privates[2].text")."""
+    collect = _Collector()
+    files = _files()
+    collect(game.info, "game.yaml:")
+    for name, part in game.parts.items():
+        collect(part, f"{files.get(name, name)}:")
+    return [(where.replace(":.", ": ", 1), text) for where, text in collect.found]
