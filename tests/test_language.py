@@ -1,6 +1,6 @@
 """`--lang de`: every word pnp itself prints comes from the German catalogue, on every
 page of the kit (read back from the PDF), in its bookmarks, PDF title and index.md;
-the game's own names and texts stay as its data gives them. Also the catalogue's
+the game's own names stay as its data gives them, its texts print in the German the data gives. Also the catalogue's
 counting helper and the data's own translations (flotation cards)."""
 
 from __future__ import annotations
@@ -71,13 +71,16 @@ def test_german_kit_prints_german_labels(kit_de):
     assert not missing, missing
 
 
-def test_game_names_and_texts_stay_as_the_data_gives_them(kit_de):
-    """Company, private and place names, and a private's rule text, print unchanged."""
+def test_game_names_stay_as_the_data_gives_them_and_texts_print_in_german(kit_de):
+    """Company and private names print unchanged; a private's rule text prints in the
+    German the data gives it (tests/test_data_language.py checks every text)."""
     _, _, pages = kit_de
     every = "".join(pages)
     game = load_game("1860")
-    for text in [c.name for c in game.companies] + [p.name for p in game.privates] + [game.privates[-1].text]:
+    for text in [c.name for c in game.companies] + [p.name for p in game.privates]:
         assert squeeze(text) in every, text
+    rule = game.privates[-1].text
+    assert squeeze(rule.translations["de"]) in every and squeeze(str(rule)) not in every
 
 
 def test_bookmarks_pdf_title_and_index_are_german(kit_de):
