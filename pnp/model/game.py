@@ -11,7 +11,7 @@ from pydantic import Field, field_validator
 
 from pnp.model.base import Frozen
 from pnp.model.company import Company, Private
-from pnp.model.text import Text
+from pnp.model.text import Name, Text
 from pnp.model.rules import Card, Market, Phase, Rules, Train
 from pnp.model.tile import TILE_COLOURS, Tile
 
@@ -21,7 +21,7 @@ class GameInfo(Frozen):
 
     title: str
     subtitle: Text | None = None
-    designer: str | None = None
+    designer: Name | None = None  # names, but "A and B" may be given per language
     publisher: str | None = None
     year: int | None = None
     orientation: Literal["flat", "pointy"] = "flat"

@@ -109,7 +109,7 @@ class Variant(Frozen):
     """A different map for some games: hexes removed, added or replaced, and the tile
     counts that change with it."""
 
-    title: str
+    title: Text
     remove: tuple[str, ...] = ()
     hexes: tuple[HexEntry, ...] = ()
     manifest: dict[str, int] = Field(default_factory=dict)
