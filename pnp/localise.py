@@ -134,3 +134,8 @@ def data_texts(game: Game) -> list[tuple[str, Text]]:
     for name, part in game.parts.items():
         collect(part, f"{files.get(name, name)}:")
     return [(where.replace(":.", ": ", 1), text) for where, text in collect.found]
+
+
+def resolve_texts(value, lang: str, own: str = "en"):
+    """Any model or value with every data text in it resolved to `lang`."""
+    return _Resolver(lang, own)(value, "")

@@ -101,16 +101,16 @@ def test_counts_say_one_thing_or_many():
     assert en.count("sections.skipped", 1).startswith("1 section with nothing on it is")
 
 
-def test_flotation_translation_must_match_the_card(game_copy):
-    """A translated flotation card with a step missing stops with the file, the field
-    and the problem (exit 2), not a half-translated card."""
+def test_flotation_translation_must_name_known_facts(game_copy):
+    """A flotation step whose German names a fact the card does not know stops with
+    the file, the field and the language (exit 2), not a card that cannot be filled in."""
     folder = game_copy("1860")
     path = folder / "companies.yaml"
     text = path.read_text()
-    marker = '        - "Den Börsenmarker der {symbol} auf ihren Startwert legen, unter alle Marker, die dort schon liegen."\n'
+    marker = 'de: "Den Börsenmarker der {symbol} auf'
     assert marker in text
-    path.write_text(text.replace(marker, ""))
+    path.write_text(text.replace(marker, 'de: "Den Börsenmarker der {kürzel} auf'))
     result = run("player-cards", str(folder), "--lang", "de", "--out", folder / "out")
     assert result.exit_code == 2, result.output
-    assert "companies.yaml" in result.output and "translations.de.steps" in result.output
-    assert "Traceback" not in result.output
+    assert "companies.yaml" in result.output and "flotation: steps[3].de" in result.output
+    assert "unknown placeholder {kürzel}" in result.output and "Traceback" not in result.output
