@@ -11,8 +11,8 @@ from pydantic import Field, field_validator
 
 from pnp.model.base import Frozen
 from pnp.model.company import Company, Private
-from pnp.model.text import Name, Text
 from pnp.model.rules import Card, Market, Phase, Rules, Train
+from pnp.model.text import Name, Text
 from pnp.model.tile import TILE_COLOURS, Tile
 
 

@@ -19,8 +19,8 @@ from pnp.errors import PnpError
 from pnp.geometry.grid import GridPos, neighbour
 from pnp.model.base import Frozen
 from pnp.model.company import Company
-from pnp.model.tile import Colour, Tile, TileFace
 from pnp.model.text import Text
+from pnp.model.tile import Colour, Tile, TileFace
 
 ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _COORDINATE = re.compile(r"^(\D+?)(-?\d+)$")

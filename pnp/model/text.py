@@ -36,7 +36,7 @@ class Text(str):
         return text
 
     def __reduce__(self):
-        return (Text, (str(self), dict(self.translations)))
+        return (type(self), (str(self), dict(self.translations)))
 
     def in_language(self, lang: str, own: str = "en") -> str | None:
         """The wording in `lang`: its translation, or the text itself where it is plain
@@ -60,7 +60,7 @@ class Text(str):
         from pnp.i18n import languages
 
         if isinstance(value, Text):
-            return value
+            return value if type(value) is cls else cls(str(value), dict(value.translations))
         if isinstance(value, str):
             return cls(value)
         if isinstance(value, dict):
@@ -93,9 +93,6 @@ class Name(Text):
     unless the data gives it per language ("Louisville, northern city")."""
 
     proper = True
-
-    def __reduce__(self):
-        return (Name, (str(self), dict(self.translations)))
 
 
 def needs_translation(text: str) -> bool:
