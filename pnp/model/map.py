@@ -21,6 +21,7 @@ from pnp.model.base import Frozen
 from pnp.model.company import Company
 from pnp.model.text import Text
 from pnp.model.tile import Colour, Tile, TileFace
+from pnp.units import Length
 
 ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _COORDINATE = re.compile(r"^(\D+?)(-?\d+)$")
@@ -134,7 +135,7 @@ class MapLabel(Frozen):
 
     text: Text
     at: str
-    size: str = "5mm"
+    size: Length = 5.0  # mm; written with a unit in map.yaml ("3.5mm")
     color: str = "text"  # a theme colour name
     italic: bool = True
 
