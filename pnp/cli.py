@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from pnp.cut.options import cut_click_options, from_settings, resolve
 from pnp.errors import PnpError
 
 EXIT_USER_ERROR = 2
@@ -91,12 +92,12 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
     from pnp.output import OutputDir
 
     game = load_game(game_arg)
-    settings = print_options(game, **options)
+    settings = print_options(game, cut=resolve(game.info.print, options.pop("cut", None)), **options)
     component = for_duplex(importlib.import_module(f"pnp.components.{module}").build(game, settings), game.title,
                            settings)
     for warning in component.warnings:
         click.echo(f"pnp: warning: {warning}", err=True)
-    written = write_component(component, OutputDir(default_out(game_arg, out)), game.title)
+    written = write_component(component, OutputDir(default_out(game_arg, out)), game.title, settings)
     for doc, pdf in zip(component.documents, written):
         click.echo(f"{pdf}: {component.pieces} {component.title.lower()} on {len(doc.pages)} pages")
 
@@ -121,14 +122,15 @@ def length_option(value: str | None, name: str) -> float | None:
 @click.option("--duplex", type=click.Choice(["none", "long", "short"]), default="none", show_default=True,
               help="Double-sided: flippable tiles get their mirror image on the back, the others their colour.")
 @theme_option
+@cut_click_options
 @user_errors
-def tiles(game, out, paper, layout, tile_size, duplex, theme_name):
+def tiles(game, out, paper, layout, tile_size, duplex, theme_name, cut):
     """Tile sheets as PDF, and one SVG per distinct tile."""
     from pnp.templates import tile_layout
 
     tile_layout(layout)  # an unknown layout is an error before anything is built
     run_component("tiles", game, out, paper=paper, theme_name=theme_name, layout=layout, duplex=duplex,
-                  tile_mm=length_option(tile_size, "--tile-size"))
+                  tile_mm=length_option(tile_size, "--tile-size"), cut=cut)
 
 
 @main.command("map")
@@ -141,12 +143,14 @@ def tiles(game, out, paper, layout, tile_size, duplex, theme_name):
 @click.option("--tile-size", default=None, help="Tile size flat-to-flat the map must hold, e.g. 38.1mm.")
 @click.option("--clearance", default=None, help="Added to the tile size for each map hex [0.5mm].")
 @theme_option
+@cut_click_options
 @user_errors
-def map_command(game, out, paper, variant, placements, tile_size, clearance, theme_name):
+def map_command(game, out, paper, variant, placements, tile_size, clearance, theme_name, cut):
     """The map: map.svg and map.pdf at real size, map-sections.pdf on your paper."""
     run_component("map", game, out, paper=paper, theme_name=theme_name, variant=variant,
                   placements=Path(placements) if placements else None,
-                  tile_mm=length_option(tile_size, "--tile-size"), clearance=length_option(clearance, "--clearance"))
+                  tile_mm=length_option(tile_size, "--tile-size"), clearance=length_option(clearance, "--clearance"),
+                  cut=cut)
 
 
 @main.command()
@@ -236,10 +240,11 @@ def piece_command(key: str, help_text: str):
                        "short edge.")
     @click.option("--bleed", default=None, help="Bleed around each piece, e.g. 1.5mm [templates/components.yaml].")
     @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Crop marks around cards.")
+    @cut_click_options
     @user_errors
-    def command(game, out, paper, theme_name, lang, duplex, bleed, crop_marks):
+    def command(game, out, paper, theme_name, lang, duplex, bleed, crop_marks, cut):
         run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang, duplex=duplex,
-                      bleed=length_option(bleed, "--bleed"), crop_marks=crop_marks)
+                      bleed=length_option(bleed, "--bleed"), crop_marks=crop_marks, cut=cut)
 
     return command
 
@@ -265,9 +270,10 @@ for _key, _help in PIECE_COMMANDS.items():
                    "whole and in page sections, to the loose sections.")
 @click.option("--png", is_flag=True, help="Also write PNG previews of every page.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
+@cut_click_options
 @user_errors
 def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_name, tile_layout, map_layout, png,
-          quiet):
+          quiet, cut):
     """A game's complete print kit: GAME-kit.pdf, a PDF per component, SVGs and index.md."""
     import signal
 
@@ -279,7 +285,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     loaded = load_game(game)
     settings = resolve_options(loaded, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
                                         "duplex": duplex, "lang": lang, "theme": theme_name,
-                                        "tile_layout": tile_layout, "layout": map_layout, "only": only})
+                                        "tile_layout": tile_layout, "layout": map_layout, "only": only, **cut})
     if settings["scale"] <= 0 or settings["scale"] > 2:
         raise PnpError(f"--scale {settings['scale']}: must be between 0 and 2")
     tile_sheet_layout(settings["tile_layout"])
@@ -289,7 +295,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
                             duplex=settings["duplex"], bleed=length_option(settings["bleed"], "--bleed")
                             if isinstance(settings["bleed"], str) else settings["bleed"],
                             crop_marks=settings["crop_marks"], scale=float(settings["scale"]),
-                            layout=settings["tile_layout"], map_layout=settings["layout"])
+                            layout=settings["tile_layout"], map_layout=settings["layout"], cut=from_settings(settings))
     only_list = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
     target = default_out(game, out)
     if quiet:
@@ -342,11 +348,13 @@ def summary_table(result, target: Path) -> str:
 @paper_option
 @click.option("--cell-size", default=None, help="A market space, WIDTHxHEIGHT with a unit, e.g. 20x24mm [17.8x21.6mm].")
 @theme_option
+@cut_click_options
 @user_errors
-def market(game, out, paper, cell_size, theme_name):
+def market(game, out, paper, cell_size, theme_name, cut):
     """The stock market at full size and in page sections, with the par chart,
     revenue track and round tracker."""
-    run_component("market", game, out, paper=paper, theme_name=theme_name, market_cell=cell_size_option(cell_size))
+    run_component("market", game, out, paper=paper, theme_name=theme_name, market_cell=cell_size_option(cell_size),
+                  cut=cut)
 
 
 def cell_size_option(value: str | None) -> tuple[float, float] | None:

@@ -33,9 +33,10 @@ class PieceArt:
 
 def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, style: Style, *,
             footer: str, first_page: int = 1, total_pages: int | None = None,
-            t: Messages | None = None) -> list[str]:
+            t: Messages | None = None, cut_lines: bool = True) -> list[str]:
     """One SVG string per page. `pieces[slot.index]` is drawn at each slot; the footer
-    names the page in `t`'s language.
+    names the page in `t`'s language. Without `cut_lines`, the shared cuts and piece
+    outlines are left out (a CutContour layer carries them, pnp.cut).
 
     Each distinct piece's SVG is serialised once and repeated inline for its copies:
     cairosvg renders inline groups faster than <use> references."""
@@ -59,11 +60,11 @@ def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, sty
                 if piece.key not in texts:
                     continue
                 body.append(f'<g transform="{_placement(slot, piece)}">{texts[piece.key]}</g>')
-        if layout.cuts:
+        if layout.cuts and cut_lines:
             body.append(segments_path(layout.cuts, style.color("cut"), CUT_WIDTH).tostring())
         if layout.marks:
             body.append(segments_path(layout.marks, style.color("crop"), MARK_WIDTH).tostring())
-        if layout.outlines:
+        if layout.outlines and cut_lines:
             body.append(outlines_path(layout.outlines, style.color("cut"), CUT_WIDTH).tostring())
         body.append(footer_text(f"{footer} · {number}", paper, style).tostring())
         out.append(page_svg(paper.width, paper.height, title, "".join(body)))
