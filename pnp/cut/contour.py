@@ -58,7 +58,7 @@ def finish(pdf: bytes, cuts: list[PageCuts], *, contour: bool, registration: Reg
             ops = [b"/OC /Print BDC"] + ops + [b"EMC"]
             if page_cuts:
                 ops += [b"/OC /Cut BDC", _cut_ops(page_cuts, height_pt, line_mm), b"EMC"]
-            _add_resources(page, shared)
+            _add_resources(page, shared, bool(page_cuts))
         stream = ContentStream(None, writer)
         stream.set_data(b"\n".join(ops) + b"\n")
         page.replace_contents(stream)
@@ -103,13 +103,15 @@ def _oc_properties(shared: dict) -> DictionaryObject:
     })
 
 
-def _add_resources(page, shared: dict) -> None:
+def _add_resources(page, shared: dict, cuts: bool) -> None:
+    """The layers every page names; the spot colour and overprint where it has cuts."""
     if "/Resources" not in page:
         page[NameObject("/Resources")] = DictionaryObject()
     resources = page["/Resources"].get_object()
-    for key, name, value in (("/Properties", "/Print", shared["print"]), ("/Properties", "/Cut", shared["cut"]),
-                             ("/ColorSpace", RESOURCE_CS, shared["space"]),
-                             ("/ExtGState", RESOURCE_GS, shared["overprint"])):
+    entries = [("/Properties", "/Print", shared["print"]), ("/Properties", "/Cut", shared["cut"])]
+    if cuts:
+        entries += [("/ColorSpace", RESOURCE_CS, shared["space"]), ("/ExtGState", RESOURCE_GS, shared["overprint"])]
+    for key, name, value in entries:
         if key not in resources:
             resources[NameObject(key)] = DictionaryObject()
         resources[key].get_object()[NameObject(name)] = value
@@ -147,7 +149,10 @@ def path_ops(c: CutPath, height_pt: float) -> bytes:
         return _round_path(c.x, c.y, c.r, c.r, 0.0, 0.0, height_pt)
     if isinstance(c, Rect):
         r = min(c.radius, c.width / 2, c.height / 2)
-        return _round_path(c.x, c.y, r, r, c.width / 2 - r, c.height / 2 - r, height_pt)
+        if r > 0:
+            return _round_path(c.x, c.y, r, r, c.width / 2 - r, c.height / 2 - r, height_pt)
+        x0, y0, x1, y1 = c.x - c.width / 2, c.y - c.height / 2, c.x + c.width / 2, c.y + c.height / 2
+        return path_ops(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1))), height_pt)
     pts = [_pt(p, height_pt) for p in c.points]
     out = [_num(pts[0][0]) + b" " + _num(pts[0][1]) + b" m"]
     out += [_num(x) + b" " + _num(y) + b" l" for x, y in pts[1:]]
@@ -173,7 +178,8 @@ def _round_path(cx: float, cy: float, rx: float, ry: float, hx: float, hy: float
             c1, c2 = (p0[0], p0[1] + sy * ry * k), (p3[0] + sx * rx * k, p3[1])
         else:
             c1, c2 = (p0[0] + sx * rx * k, p0[1]), (p3[0], p3[1] + sy * ry * k)
-        out.append(_line(p0, height_pt))
+        if hx or hy:  # the straight side before this arc
+            out.append(_line(p0, height_pt))
         out.append(b" ".join(_num(v) for q in (c1, c2, p3) for v in _pt(q, height_pt)) + b" c")
     out.append(b"h")
     return b" ".join(out)

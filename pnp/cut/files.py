@@ -63,10 +63,11 @@ def dxf_cut_file(cuts: list[CutPath], width: float, height: float, marks: list[M
         doc = ezdxf.new("R2010", setup=False)
         doc.units = units.MM
         doc.header["$MEASUREMENT"] = 1  # metric
-        doc.header["$EXTMIN"] = (0, 0, 0)
-        doc.header["$EXTMAX"] = (width, height, 0)
         doc.layers.add("CUT", color=6)  # magenta
         msp = doc.modelspace()
+        msp.dxf.extmin, msp.dxf.extmax = (0, 0, 0), (width, height, 0)  # the page: its extents and limits
+        msp.dxf.limmin, msp.dxf.limmax = (0, 0), (width, height)
+        doc.header["$EXTMIN"], doc.header["$EXTMAX"] = (0, 0, 0), (width, height, 0)
 
         def up(p):  # page mm, y down -> DXF, y up
             return (round(p[0], 4), round(height - p[1], 4))
