@@ -12,6 +12,8 @@ from shapely import affinity
 
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.cardsheet import context, piece
+from pnp.components.map import paginated
+from pnp.cut.paths import Rect
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
 from pnp.geometry.track import fmt
@@ -25,7 +27,7 @@ from pnp.render.trackers import Cutout, par_chart_drawing, revenue_track_drawing
 from pnp.sheets import pack
 from pnp.sheets.formats import component_format, sheet_spec
 from pnp.sheets.page import CUT_WIDTH, PieceArt, compose, outlines_path
-from pnp.sheets.paginate import Drawing, paginate
+from pnp.sheets.paginate import Drawing
 from pnp.sheets.paginate import crop_marks as crop_marks_around
 from pnp.templates import MarketSizes, Paper, market_sizes
 
@@ -163,14 +165,17 @@ def build(game: Game, options: PrintOptions) -> Component:
                            f"({frame.width:.0f} x {frame.height:.0f} mm inside the margins); choose larger paper "
                            f"or smaller spaces (--cell-size)")
     t = messages(options.lang)
-    sections = paginate(without_border(main), options.paper, options.style,
-                        title=f"{game.title} · {market.title or t('market.title')}", t=t)
-    aid_svgs = compose([centred(d) for d in aids], aid_layouts(aids, options.paper, options.crop_marks),
-                       options.paper, options.style, footer=f"{game.title} · {t('market.aids')}", t=t)
+    sections, cuts = paginated(without_border(main), options, title=f"{game.title} · {market.title or t('market.title')}",
+                               t=t)
+    layouts = aid_layouts(aids, options.paper, options.crop_marks)
+    aid_svgs = compose([centred(d) for d in aids], layouts, options.paper, options.style,
+                       footer=f"{game.title} · {t('market.aids')}", t=t)
+    cuts.pages += [[Rect(s.x, s.y, aids[s.index].width - aids[s.index].border,
+                         aids[s.index].height - aids[s.index].border) for s in layout.slots] for layout in layouts]
     return Component(
         key="market",
         title=t("title.market"),
-        documents=[Document("market-sections.pdf", sections + aid_svgs, t("document.market_sections")),
+        documents=[Document("market-sections.pdf", sections + aid_svgs, t("document.market_sections"), cuts=cuts),
                    Document("market.pdf", [main.svg()], t("document.market"))],
         pieces=len(made),
         expected=None,

@@ -142,3 +142,18 @@ class CutPages:
 
     def scaled(self, k: float) -> "CutPages":
         return CutPages(self.width, self.height, scaled(self.pages, k, self.width, self.height))
+
+
+def section_windows(plan) -> list[PageCuts]:
+    """The cut paths of a paginated drawing's pages (`pnp.sheets.paginate.Plan`): none on
+    the overview page, then each section's window, where its crop marks say to trim,
+    on the upright sheet the page prints on."""
+    pages: list[PageCuts] = [[]]
+    for sections in plan.pages:
+        cuts: PageCuts = []
+        for slot in range(len(sections)):
+            left, top, width, height = plan.slot_window(slot)
+            (ax, ay), (bx, by) = plan.to_sheet((left, top)), plan.to_sheet((left + width, top + height))
+            cuts.append(Rect((ax + bx) / 2, (ay + by) / 2, abs(bx - ax), abs(by - ay)))
+        pages.append(cuts)
+    return pages
