@@ -309,3 +309,61 @@ def test_bad_cut_options_are_one_line_errors(tmp_path, args, problem):
     result = run("tokens", "1860", "--out", tmp_path, *args)
     assert result.exit_code == 2 and problem in result.output
     assert "Traceback" not in result.output
+
+
+def test_map_section_pieces_are_cut_along_their_printed_outline(tmp_path):
+    """18-XY's modular map sections: each cut path is the closed outline around its
+    hexes, on the line the PDF prints."""
+    result = run("build", "18xy", "--only", "sections", "--out", tmp_path, "--cut-files", "dxf", "-q")
+    assert result.exit_code == 0, result.output
+    pages = read_paths(tmp_path / "sections.pdf")
+    files = cut_files(tmp_path, "sections", "dxf")
+    count = 0
+    for f in files:
+        doc = ezdxf.readfile(f)
+        height = doc.header["$EXTMAX"][1]
+        printed = [s.points for p in pages[page_of(f)] if p.stroked for s in p.subpaths if s.closed]
+        for e in doc.modelspace():
+            assert e.dxftype() == "LWPOLYLINE" and e.closed
+            pts = [(x, height - y) for x, y in e.get_points("xy")]
+            assert min(near_hex(pts, q) for q in printed) <= TOL
+            count += 1
+    sections = len(list((tmp_path / "sections").glob("*.svg")))
+    assert count >= sections > 0  # a ring each, and one more round any hole
+
+
+def test_map_sections_are_cut_along_their_windows(tmp_path):
+    result = run("map", "1860", "--out", tmp_path, "--cut-files", "svg")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "map-sections.pdf")
+    files = cut_files(tmp_path, "map-sections", "svg")
+    assert [page_of(f) for f in files] == list(range(1, len(reader.pages))), "every page but the overview"
+    pages = read_paths(tmp_path / "map-sections.pdf")
+    for f in files:
+        [(kind, (x0, y0, x1, y1))] = svg_shapes(f)
+        # the page's crop marks run on from the window's edges
+        ends = [pt for p in pages[page_of(f)] if p.stroked for s in p.subpaths for pt in s.points]
+        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            assert any(abs(abs(pt[0] - corner[0]) + abs(pt[1] - corner[1]) - 1.0) < TOL for pt in ends), corner
+
+
+def test_calibrated_kit_cuts_follow_the_scaled_print(tmp_path):
+    """`pnp build --scale` draws everything larger about the page centre; the cut files
+    and the Cut layer must move with the print."""
+    result = run("build", "1860", "--only", "tokens", "--scale", "1.02", "--out", tmp_path, "--cut-files", "dxf",
+                 "--cut-contour", "-q")
+    assert result.exit_code == 0, result.output
+    [f] = cut_files(tmp_path, "tokens", "dxf")
+    shapes = dxf_shapes(f)
+    diameters = sorted({round(d, 3) for _, (_, _, d) in shapes})
+    assert diameters == pytest.approx([9.5 * 1.02, 12.7 * 1.02], abs=1e-3)
+    for pdf in ("tokens.pdf", "1860-kit.pdf"):
+        pages = read_paths(tmp_path / pdf)
+        cut = printed_outlines(pages[-1], "Cut", any_layer=False)
+        assert max(deviation(s, cut) for s in shapes) <= TOL, pdf
+
+
+def test_cut_contour_output_is_byte_identical(contoured, tmp_path):
+    out, _ = contoured
+    build(tmp_path, "tokens", "--cut-contour", "--cut-files", "dxf")
+    assert (tmp_path / "tokens.pdf").read_bytes() == (out / "tokens.pdf").read_bytes()
