@@ -14,6 +14,7 @@ from pnp.components import Component, Document, PrintOptions
 from pnp.components.cardsheet import context, piece
 from pnp.components.map import paginated
 from pnp.cut.paths import Rect
+from pnp.cut.registration import area_for, within
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
 from pnp.geometry.track import fmt
@@ -54,7 +55,7 @@ def drawings(game: Game, market: Market, options: PrintOptions) -> list[Artwork]
     check_marker_fits(sizes, component_format("marker").diameter)
     style = options.style
     t = messages(options.lang)
-    width = aid_frame(options.paper).width - 2 * sizes.padding  # companions are laid out to fit the paper
+    width = aid_frame(options.paper, area(options)).width - 2 * sizes.padding  # companions are laid out to fit the paper
     out = [market_drawing(market, game.title, style, sizes, t)]
     out.append(par_chart_drawing(market, game.title, style, sizes, width, t))
     if market.revenue_track:
@@ -84,11 +85,16 @@ def round_marker_cutouts(game: Game, options: PrintOptions) -> tuple[Cutout, ...
     return (Cutout(art, d, d + 2 * ctx.bleed, ctx.t("marker.round_cutout")),) * round_markers(game)
 
 
-def aid_frame(paper: Paper) -> pack.Frame:
-    """Where the companions go on a page: inside the sheet margins. Their crop marks sit
-    in their own white border, so they need no more room."""
+def aid_frame(paper: Paper, inside=None) -> pack.Frame:
+    """Where the companions go on a page: inside the sheet margins (and the area a
+    print-and-cut machine reads, `inside`). Their crop marks sit in their own white
+    border, so they need no more room."""
     spec = sheet_spec()
-    return pack.frame(paper.width, paper.height, spec.margin, spec.footer)
+    return within(pack.frame(paper.width, paper.height, spec.margin, spec.footer), inside)
+
+
+def area(options: PrintOptions):
+    return area_for(options.cut.registration, options.paper.width, options.paper.height)
 
 
 def centred(drawing: Artwork) -> PieceArt:
@@ -114,11 +120,11 @@ def first_fit(heights: list[float], capacity: float, spacing: float) -> list[lis
     return pages
 
 
-def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool) -> list[pack.PageLayout]:
+def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool, inside=None) -> list[pack.PageLayout]:
     """The companions stacked down pages, centred across; each is cut out along a box
     half-way into its white border, marked at the corners."""
     spec = sheet_spec()
-    frame = aid_frame(paper)
+    frame = aid_frame(paper, inside)
     spacing = 2.0
     layouts = []
     for indexes in first_fit([d.height for d in aids], frame.height, spacing):
@@ -137,8 +143,8 @@ def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool) -> list[pack.Pag
     return layouts
 
 
-def fits(drawing: Artwork, paper: Paper) -> bool:
-    frame = aid_frame(paper)
+def fits(drawing: Artwork, paper: Paper, inside=None) -> bool:
+    frame = aid_frame(paper, inside)
     return drawing.width <= frame.width + 1e-6 and drawing.height <= frame.height + 1e-6
 
 
@@ -158,16 +164,16 @@ def build(game: Game, options: PrintOptions) -> Component:
         raise PnpError(f"{game.title}: no stock market (the game folder has no market.yaml)")
     made = drawings(game, market, options)
     main, aids = made[0], made[1:]
-    frame = aid_frame(options.paper)
+    frame = aid_frame(options.paper, area(options))
     for d in aids:
-        if not fits(d, options.paper):
+        if not fits(d, options.paper, area(options)):
             raise PnpError(f"{d.title} ({d.width:.0f} x {d.height:.0f} mm) does not fit a {options.paper.name} page "
                            f"({frame.width:.0f} x {frame.height:.0f} mm inside the margins); choose larger paper "
                            f"or smaller spaces (--cell-size)")
     t = messages(options.lang)
     sections, cuts = paginated(without_border(main), options, title=f"{game.title} · {market.title or t('market.title')}",
                                t=t)
-    layouts = aid_layouts(aids, options.paper, options.crop_marks)
+    layouts = aid_layouts(aids, options.paper, options.crop_marks, area(options))
     aid_svgs = compose([centred(d) for d in aids], layouts, options.paper, options.style,
                        footer=f"{game.title} · {t('market.aids')}", t=t)
     cuts.pages += [[Rect(s.x, s.y, aids[s.index].width - aids[s.index].border,

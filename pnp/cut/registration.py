@@ -80,3 +80,9 @@ def within(frame: Frame, area: Box | None) -> Frame:
     right = min(frame.left + frame.width, area[2])
     bottom = min(frame.top + frame.height, area[3])
     return Frame(frame.page_width, frame.page_height, left, top, right - left, bottom - top)
+
+
+def area_for(machine: str | None, width: float, height: float) -> Box | None:
+    """The area a page of width x height mm may use for `machine` (None: all of it)."""
+    chosen = registration(machine)
+    return chosen.area(width, height) if chosen else None
