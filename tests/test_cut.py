@@ -367,3 +367,44 @@ def test_cut_contour_output_is_byte_identical(contoured, tmp_path):
     out, _ = contoured
     build(tmp_path, "tokens", "--cut-contour", "--cut-files", "dxf")
     assert (tmp_path / "tokens.pdf").read_bytes() == (out / "tokens.pdf").read_bytes()
+
+
+def test_rounded_card_corners_are_cut_where_they_print(tmp_path, monkeypatch):
+    """With a corner radius (templates/components.yaml sheet.corner), the printed card
+    outline and the cut file's rounded rectangle are the same line."""
+    from dataclasses import replace
+
+    from componentpdf import game, options
+    from pnp.components import write_component
+    from pnp.components.shares import build as build_shares
+    from pnp.cut.options import cut_options
+    from pnp.output import OutputDir
+    from pnp.sheets import pieces
+
+    spec = replace(pieces.sheet_spec(), corner=3.0)
+    monkeypatch.setattr(pieces, "sheet_spec", lambda: spec)
+    opts = options("1860", cut=cut_options("dxf"))
+    write_component(build_shares(game("1860"), opts), OutputDir(tmp_path), "1860", opts)
+    [page] = read_paths(tmp_path / "shares.pdf")[:1]
+    printed = [s for p in page if p.stroked for s in p.subpaths if s.closed and s.curved]
+    doc = ezdxf.readfile(tmp_path / "cut" / "shares-p01.dxf")
+    height = doc.header["$EXTMAX"][1]
+    polys = list(doc.modelspace())
+    assert len(polys) == 12  # a page of mini-euro certificates
+    for poly in polys:
+        assert sum(1 for *_, b in poly.get_points("xyb") if b) == 4, "four arcs"
+        line = [(p.x, height - p.y) for p in dxf_path.make_path(poly).flattening(0.005)]
+        box = (min(p[0] for p in line), min(p[1] for p in line), max(p[0] for p in line), max(p[1] for p in line))
+        [match] = [s for s in printed if max(abs(u - v) for u, v in zip(box, (
+            min(p[0] for p in s.points), min(p[1] for p in s.points), max(p[0] for p in s.points),
+            max(p[1] for p in s.points)))) < 0.1]
+        # every point the PDF's outline passes through lies on the cut file's line
+        assert max(min(math.dist(p, q) for q in line) for p in match.points) <= TOL
+    # and the CutContour layer draws the same rounded line
+    opts = options("1860", cut=cut_options("dxf", contour=True))
+    write_component(build_shares(game("1860"), opts), OutputDir(tmp_path / "c"), "1860", opts)
+    cut = [s for p in read_paths(tmp_path / "c" / "shares.pdf")[0] if p.layer == "Cut" for s in p.subpaths]
+    lines = [[(p.x, height - p.y) for p in dxf_path.make_path(poly).flattening(0.005)] for poly in polys]
+    assert len(cut) == len(lines)
+    for sub in cut:
+        assert sub.curved and min(max(min(math.dist(p, q) for q in line) for p in sub.points) for line in lines) <= TOL

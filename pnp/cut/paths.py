@@ -93,7 +93,7 @@ def layout_cuts(layout: PageLayout, hexes: HexPieces | None = None) -> PageCuts:
         if o.round:
             cuts.append(Circle(o.x, o.y, o.width / 2))
         else:
-            cuts.append(Rect(o.x, o.y, o.width, o.height, getattr(o, "radius", 0.0)))
+            cuts.append(Rect(o.x, o.y, o.width, o.height, o.radius))
     cuts.extend(Polyline(run) for run in join_segments(layout.cuts))
     if hexes is not None and not layout.cuts:
         cuts.extend(hexagon(s.x, s.y, hexes.size, hexes.turn) for s in layout.slots)

@@ -96,13 +96,19 @@ def segments_path(segments, colour: str, width: float):
 
 def outlines_path(outlines, colour: str, width: float):
     """Every piece's own closed cut line, as one path: rectangles as four straight
-    sides, discs as two arcs."""
+    sides (joined by quarter arcs where they have a corner radius), discs as two arcs."""
     d = ""
     for o in outlines:
         if o.round:
             r = o.width / 2
             d += (f"M{fmt(o.x - r)},{fmt(o.y)}A{fmt(r)},{fmt(r)} 0 1 0 {fmt(o.x + r)},{fmt(o.y)}"
                   f"A{fmt(r)},{fmt(r)} 0 1 0 {fmt(o.x - r)},{fmt(o.y)}Z")
+        elif o.radius:
+            r, x0, y0, x1, y1 = o.radius, o.x - o.width / 2, o.y - o.height / 2, o.x + o.width / 2, o.y + o.height / 2
+            arc = f"A{fmt(r)},{fmt(r)} 0 0 1 "
+            d += (f"M{fmt(x0 + r)},{fmt(y0)}H{fmt(x1 - r)}{arc}{fmt(x1)},{fmt(y0 + r)}V{fmt(y1 - r)}"
+                  f"{arc}{fmt(x1 - r)},{fmt(y1)}H{fmt(x0 + r)}{arc}{fmt(x0)},{fmt(y1 - r)}V{fmt(y0 + r)}"
+                  f"{arc}{fmt(x0 + r)},{fmt(y0)}Z")
         else:
             x0, y0 = o.x - o.width / 2, o.y - o.height / 2
             d += f"M{fmt(x0)},{fmt(y0)}H{fmt(x0 + o.width)}V{fmt(y0 + o.height)}H{fmt(x0)}Z"

@@ -8,7 +8,7 @@ page SVGs back; the packing is `pack.blocks`, the drawing `page.compose`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
@@ -96,8 +96,11 @@ def layouts(pieces: list[Piece], paper: Paper, settings: SheetSettings) -> list[
     except ValueError as exc:
         raise PnpError(f"paper {paper.name}: {exc}") from None
     room = print_area().ink_box(paper.width, paper.height)
+    corner = settings.spec.corner
     for page in pages:  # crop marks end where the printer's blank band or the footer begins
         page.marks = pack.clip_marks(page.marks, room)
+        if corner:
+            page.outlines = [o if o.round else replace(o, radius=corner) for o in page.outlines]
     return pages
 
 
@@ -129,7 +132,8 @@ def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, mar
     if bleed is not None:
         dwg.add(bleed)
     dwg.add(art)
-    outline = pack.Outline(0.0, 0.0, piece.width, piece.height, piece.round)
+    outline = pack.Outline(0.0, 0.0, piece.width, piece.height, piece.round,
+                           0.0 if piece.round else sheet_spec().corner)
     dwg.add(outlines_path([outline], style.color("cut"), CUT_WIDTH))
     return svg.to_string(dwg)
 
