@@ -408,3 +408,40 @@ def test_rounded_card_corners_are_cut_where_they_print(tmp_path, monkeypatch):
     assert len(cut) == len(lines)
     for sub in cut:
         assert sub.curved and min(max(min(math.dist(p, q) for q in line) for p in sub.points) for line in lines) <= TOL
+
+
+def straight_pieces(paths):
+    """Every straight two-point stroke of a page (the shared cuts of tessellated tiles)."""
+    return [s.points for p in paths if p.stroked for s in p.subpaths if len(s.points) == 2 and not s.curved]
+
+
+def test_tessellated_tiles_shared_cuts(tmp_path):
+    """Tiles that share edges are freed by runs of straight cuts: in the cut file, each
+    run's every step is a cut line the page prints; with --cut-contour the Print layer
+    prints none of them."""
+    build(tmp_path / "plain", "tiles", "--layout", "tessellated", "--cut-files", "dxf")
+    build(tmp_path / "contour", "tiles", "--layout", "tessellated", "--cut-contour")
+    plain = read_paths(tmp_path / "plain" / "tiles.pdf")
+    contour = read_paths(tmp_path / "contour" / "tiles.pdf")
+    files = cut_files(tmp_path / "plain", "tiles", "dxf")
+    assert len(files) == len(plain) == len(contour)
+    for f in files:
+        doc = ezdxf.readfile(f)
+        height = doc.header["$EXTMAX"][1]
+        steps = []
+        for e in doc.modelspace():
+            assert e.dxftype() == "LWPOLYLINE" and not e.closed
+            pts = [(x, height - y) for x, y in e.get_points("xy")]
+            steps += list(zip(pts, pts[1:]))
+        printed = straight_pieces(plain[page_of(f)])
+
+        def on(step, pieces) -> bool:
+            a, b = step
+            return any(min(max(math.dist(a, p), math.dist(b, q)), max(math.dist(a, q), math.dist(b, p))) <= TOL
+                       for p, q in pieces)
+
+        assert steps and all(on(s, printed) for s in steps)
+        print_layer = [p for p in contour[page_of(f)] if p.layer == "Print"]
+        assert not any(on(s, straight_pieces(print_layer)) for s in steps)
+        # and no six-sided tile outline is printed either
+        assert not hexagons(print_layer)
