@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cut.options import cut_click_options, from_settings, resolve
+from pnp.cut.options import cut_click_options, resolve
 from pnp.errors import PnpError
 
 EXIT_USER_ERROR = 2
@@ -92,7 +92,7 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
     from pnp.output import OutputDir
 
     game = load_game(game_arg)
-    settings = print_options(game, cut=resolve(game.info.print, options.pop("cut", None)), **options)
+    settings = print_options(game, cut=resolve(game, options.pop("cut", None)), **options)
     component = for_duplex(importlib.import_module(f"pnp.components.{module}").build(game, settings), game.title,
                            settings)
     for warning in component.warnings:
@@ -285,7 +285,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     loaded = load_game(game)
     settings = resolve_options(loaded, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
                                         "duplex": duplex, "lang": lang, "theme": theme_name,
-                                        "tile_layout": tile_layout, "layout": map_layout, "only": only, **cut})
+                                        "tile_layout": tile_layout, "layout": map_layout, "only": only})
     if settings["scale"] <= 0 or settings["scale"] > 2:
         raise PnpError(f"--scale {settings['scale']}: must be between 0 and 2")
     tile_sheet_layout(settings["tile_layout"])
@@ -295,7 +295,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
                             duplex=settings["duplex"], bleed=length_option(settings["bleed"], "--bleed")
                             if isinstance(settings["bleed"], str) else settings["bleed"],
                             crop_marks=settings["crop_marks"], scale=float(settings["scale"]),
-                            layout=settings["tile_layout"], map_layout=settings["layout"], cut=from_settings(settings))
+                            layout=settings["tile_layout"], map_layout=settings["layout"], cut=resolve(loaded, cut))
     only_list = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
     target = default_out(game, out)
     if quiet:

@@ -445,3 +445,14 @@ def test_tessellated_tiles_shared_cuts(tmp_path):
         assert not any(on(s, straight_pieces(print_layer)) for s in steps)
         # and no six-sided tile outline is printed either
         assert not hexagons(print_layer)
+
+
+def test_a_bad_cut_setting_in_game_yaml_names_the_file(game_copy, tmp_path):
+    folder = game_copy("1860")
+    text = (folder / "game.yaml").read_text()
+    setting = "\nprint:\n  registration: brother\n"
+    text = text.replace("\nprint:", setting.rstrip("\n"), 1) if "\nprint:" in text else text + setting
+    (folder / "game.yaml").write_text(text)
+    result = run("tokens", folder, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "game.yaml: print.registration: unknown machine 'brother'" in result.output

@@ -6,7 +6,8 @@ one group (`id="cut"`), registration marks (if any) filled in another.
 DXF: millimetres ($INSUNITS 4), y up from the page's lower-left corner so the drawing
 is not mirrored; circles are CIRCLEs, hexes closed LWPOLYLINEs, rounded rectangles
 closed LWPOLYLINEs whose corners are arcs (bulges), straight cuts open LWPOLYLINEs;
-cut paths on layer CUT, registration marks on layer REGISTRATION."""
+cut paths on layer CUT, registration marks (filled hatches, nothing to cut) on layer
+REGISTRATION."""
 
 from __future__ import annotations
 
@@ -87,8 +88,7 @@ def dxf_cut_file(cuts: list[CutPath], width: float, height: float, marks: list[M
             for x, y, w, h in marks:
                 corners = [up(p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
                 solid = msp.add_hatch(dxfattribs={"layer": "REGISTRATION"})
-                solid.paths.add_polyline_path(corners, is_closed=True)
-                msp.add_lwpolyline(corners, close=True, dxfattribs={"layer": "REGISTRATION"})
+                solid.paths.add_polyline_path(corners, is_closed=True)  # filled, no outline to cut
         stream = io.StringIO()
         doc.write(stream)
         return stream.getvalue().encode("utf-8")

@@ -27,18 +27,35 @@ class CutOptions:
 
 def cut_options(files=None, contour=None, registration=None) -> CutOptions:
     """Checked options from their command-line or game.yaml values: `files` as
-    "svg,dxf" or a list; `registration` a machine's name or none."""
+    "svg,dxf" or a list; `contour` true or false; `registration` a machine's name or
+    none. A bad value is a PnpError saying what is allowed."""
+    return CutOptions(_formats(files), _contour(contour), _machine(registration))
+
+
+def _formats(files) -> tuple[str, ...]:
     if isinstance(files, str):
         files = [f.strip().lower() for f in files.split(",") if f.strip()]
-    formats = tuple(dict.fromkeys(files or ()))
+    if files is not None and not isinstance(files, (list, tuple)):
+        raise PnpError(f"cut files: expected svg, dxf or svg,dxf, not {files!r}")
+    formats = tuple(dict.fromkeys(str(f).lower() for f in files or ()))
     unknown = [f for f in formats if f not in FILE_FORMATS]
     if unknown:
         raise PnpError(f"cut files: unknown format '{unknown[0]}' (known: {', '.join(FILE_FORMATS)})")
-    if registration in ("none", "", False):
-        registration = None
-    if registration is not None and registration not in MACHINES:
+    return formats
+
+
+def _contour(contour) -> bool:
+    if contour is not None and not isinstance(contour, bool):
+        raise PnpError(f"cut contour: expected true or false, not {contour!r}")
+    return bool(contour)
+
+
+def _machine(registration) -> str | None:
+    if registration in ("none", "", False, None):
+        return None
+    if registration not in MACHINES:
         raise PnpError(f"registration: unknown machine '{registration}' (known: {', '.join(MACHINES)}, none)")
-    return CutOptions(formats, bool(contour), registration)
+    return registration
 
 
 def cut_click_options(fn):
@@ -67,8 +84,17 @@ def from_settings(settings: dict) -> CutOptions:
 KEYS = ("cut_files", "cut_contour", "registration")
 
 
-def resolve(game_print: dict, cli: dict | None) -> CutOptions:
-    """Command-line values win over the game's `print:` settings."""
+def resolve(game, cli: dict | None) -> CutOptions:
+    """Command-line values win over the game's `print:` settings; a bad value in
+    game.yaml is a DataError naming the file and the setting."""
+    from pnp.errors import DataError
+
+    game_print = dict(game.info.print)
+    for key, check in zip(KEYS, (_formats, _contour, _machine)):
+        try:
+            check(game_print.get(key))
+        except PnpError as exc:
+            raise DataError(game.folder / "game.yaml", f"print.{key}", str(exc).split(": ", 1)[1]) from None
     merged = {k: game_print.get(k) for k in KEYS}
     merged.update({k: v for k, v in (cli or {}).items() if v is not None})
     return from_settings(merged)
