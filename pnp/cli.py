@@ -162,8 +162,9 @@ def map_command(game, out, paper, variant, placements, tile_size, clearance, the
 @out_option
 @paper_option
 @theme_option
+@cut_click_options
 @user_errors
-def compose(game, layout, fmt, check_only, out, paper, theme_name):
+def compose(game, layout, fmt, check_only, out, paper, theme_name, cut):
     """Put map sections together as LAYOUT says (a file, or one of the game's layouts/),
     report what the map holds, and write it as LAYOUT.svg, .png, .pdf and -sections.pdf."""
     from pnp.components import write_component
@@ -177,10 +178,11 @@ def compose(game, layout, fmt, check_only, out, paper, theme_name):
     comp = compose_map(loaded, layout)
     files = []
     if not check_only:
-        component = composed_map(loaded, print_options(loaded, paper, theme_name), comp)
+        settings = print_options(loaded, paper, theme_name, cut=resolve(loaded, cut))
+        component = composed_map(loaded, settings, comp)
         png = preview_png(component, comp)
         folder = OutputDir(default_out(game, out))
-        files = [str(p) for p in write_component(component, folder, loaded.title)]
+        files = [str(p) for p in write_component(component, folder, loaded.title, settings)]
         files += [str(folder.write(f"{comp.key}.png", png)), str(folder.path(f"{comp.key}.svg"))]
     report = {**comp.report(), "files": sorted(files)}
     if fmt == "json":
@@ -205,9 +207,10 @@ def aid_command(name: str, key: str, help_text: str):
     @theme_option
     @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
                   help="Language of pnp's labels.")
+    @cut_click_options
     @user_errors
-    def command(game, out, paper, theme_name, lang):
-        run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang)
+    def command(game, out, paper, theme_name, lang, cut):
+        run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang, cut=cut)
 
     return command
 
