@@ -60,7 +60,8 @@ def pack_tiles(count: int, layout: SheetLayout, paper: Paper, pointy: bool, area
     per_page = len(pages[0].slots) if pages else 0
     if count > per_page and per_page < layout.rows * layout.columns:
         raise PnpError(f"the {layout.name} layout needs {layout.columns} x {layout.rows} tiles of {layout.tile:.1f} mm "
-                       f"per page, which does not fit {paper.name} ({paper.width:.0f} x {paper.height:.0f} mm)")
+                       f"per page, which does not fit {paper.name} ({paper.width:.0f} x {paper.height:.0f} mm)"
+                       + (" inside the print-and-cut registration area" if area else ""))
     return pages
 
 
@@ -79,8 +80,14 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
         pieces = [replace(p, turn=-POINTY_TURN) for p in pieces]
     sized = SheetLayout(**{**layout.__dict__, "tile": size})
     machine = registration(cut.registration)
-    layouts = pack_tiles(len(pieces), sized, paper, orientation == "pointy",
-                         machine.area(paper.width, paper.height) if machine else None)
+    area = machine.area(paper.width, paper.height) if machine else None
+    if area is not None:  # the bleed stays inside too
+        b = layout.bleed
+        area = (area[0] + b, area[1] + b, area[2] - b, area[3] - b)
+    layouts = pack_tiles(len(pieces), sized, paper, orientation == "pointy", area)
+    if machine is not None:  # the corner ticks stop short of the machine's marks
+        for page in layouts:
+            page.marks = pack.clip_marks(page.marks, machine.area(paper.width, paper.height))
     turn = POINTY_TURN if orientation == "pointy" and layout.kind != "die" else 0.0
     cuts = CutPages(paper.width, paper.height, [layout_cuts(p, HexPieces(size, turn)) for p in layouts])
     t = t or messages()

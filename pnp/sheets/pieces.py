@@ -96,6 +96,9 @@ def layouts(pieces: list[Piece], paper: Paper, settings: SheetSettings) -> list[
     except ValueError as exc:
         raise PnpError(f"paper {paper.name}: {exc}") from None
     room = print_area().ink_box(paper.width, paper.height)
+    if settings.area is not None:  # nor do they reach a print-and-cut machine's marks
+        a = settings.area
+        room = (max(room[0], a[0]), max(room[1], a[1]), min(room[2], a[2]), min(room[3], a[3]))
     corner = settings.spec.corner
     for page in pages:  # crop marks end where the printer's blank band or the footer begins
         page.marks = pack.clip_marks(page.marks, room)
