@@ -62,7 +62,9 @@ def dxf_shapes(path: Path):
             shapes.append(("circle", (c.x, height - c.y, 2 * e.dxf.radius)))
         elif e.dxftype() == "LWPOLYLINE":
             pts = [(x, height - y) for x, y, *_ in e.get_points("xyb")]
-            if len(pts) == 6:
+            if not e.closed:
+                shapes.append(("run", pts))
+            elif len(pts) == 6:
                 shapes.append(("hex", pts))
             elif len(pts) == 4:
                 xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -415,6 +417,13 @@ def straight_pieces(paths):
     return [s.points for p in paths if p.stroked for s in p.subpaths if len(s.points) == 2 and not s.curved]
 
 
+def on(step, pieces) -> bool:
+    """Whether a straight cut from a to b is one of the printed two-point strokes."""
+    a, b = step
+    return any(min(max(math.dist(a, p), math.dist(b, q)), max(math.dist(a, q), math.dist(b, p))) <= TOL
+               for p, q in pieces)
+
+
 def test_tessellated_tiles_shared_cuts(tmp_path):
     """Tiles that share edges are freed by runs of straight cuts: in the cut file, each
     run's every step is a cut line the page prints; with --cut-contour the Print layer
@@ -434,12 +443,6 @@ def test_tessellated_tiles_shared_cuts(tmp_path):
             pts = [(x, height - y) for x, y in e.get_points("xy")]
             steps += list(zip(pts, pts[1:]))
         printed = straight_pieces(plain[page_of(f)])
-
-        def on(step, pieces) -> bool:
-            a, b = step
-            return any(min(max(math.dist(a, p), math.dist(b, q)), max(math.dist(a, q), math.dist(b, p))) <= TOL
-                       for p, q in pieces)
-
         assert steps and all(on(s, printed) for s in steps)
         print_layer = [p for p in contour[page_of(f)] if p.layer == "Print"]
         assert not any(on(s, straight_pieces(print_layer)) for s in steps)
@@ -456,3 +459,25 @@ def test_a_bad_cut_setting_in_game_yaml_names_the_file(game_copy, tmp_path):
     result = run("tokens", folder, "--out", tmp_path)
     assert result.exit_code == 2
     assert "game.yaml: print.registration: unknown machine 'brother'" in result.output
+
+
+@pytest.mark.parametrize("layout", ("individual", "die"))
+def test_pointy_tiles_are_cut_on_their_printed_hexes(tmp_path, layout):
+    """1851's tiles are pointy: printed pointy on a honeycomb, turned flat on a die."""
+    result = run("tiles", "1851", "--out", tmp_path, "--layout", layout, "--cut-files", "dxf")
+    assert result.exit_code == 0, result.output
+    pages = read_paths(tmp_path / "tiles.pdf")
+    total = 0
+    for f in cut_files(tmp_path, "tiles", "dxf"):
+        shapes = dxf_shapes(f)
+        printed = printed_outlines(pages[page_of(f)])
+        if layout == "individual":
+            assert {k for k, _ in shapes} == {"hex"}
+            assert max(deviation(s, printed) for s in shapes) <= TOL
+            total += len(shapes)
+        else:  # the die's straight runs, each step a printed cut line
+            assert {k for k, _ in shapes} == {"run"}
+            printed_steps = straight_pieces(pages[page_of(f)])
+            assert all(on(step, printed_steps) for _, pts in shapes for step in zip(pts, pts[1:]))
+    if layout == "individual":
+        assert total == int(re.search(r": (\d+) ", result.output).group(1))
