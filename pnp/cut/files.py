@@ -51,9 +51,10 @@ def _svg_path(c: CutPath, stroke: dict):
         return svg.rect(c.x - c.width / 2, c.y - c.height / 2, c.width, c.height, **extra, **stroke)
     if isinstance(c, Polygon):
         return svg.polygon_path(c.points, **stroke)
-    head, *rest = c.points
-    d = f"M{fmt(head[0])},{fmt(head[1])}" + "".join(f"L{fmt(x)},{fmt(y)}" for x, y in rest)
-    return svg.SVG.path(d=d, **stroke)
+    run = svg.group()  # an open run of straight cuts, step by step
+    for a, b in zip(c.points, c.points[1:]):
+        run.add(svg.line(a, b, **stroke))
+    return run
 
 
 def dxf_cut_file(cuts: list[CutPath], width: float, height: float, marks: list[Mark] = ()) -> bytes:
