@@ -481,3 +481,23 @@ def test_pointy_tiles_are_cut_on_their_printed_hexes(tmp_path, layout):
             assert all(on(step, printed_steps) for _, pts in shapes for step in zip(pts, pts[1:]))
     if layout == "individual":
         assert total == int(re.search(r": (\d+) ", result.output).group(1))
+
+
+def test_market_companions_and_round_marker_are_cut_where_printed(tmp_path):
+    """The market's companions (par chart, rounds...) are cut out along their boxes and
+    the round marker out of the round tracker, on the lines the page prints."""
+    build(tmp_path / "plain", "market", "--cut-files", "dxf")
+    build(tmp_path / "contour", "market", "--cut-contour")
+    plain = read_paths(tmp_path / "plain" / "market-sections.pdf")
+    contour = read_paths(tmp_path / "contour" / "market-sections.pdf")
+    discs = 0
+    for f in cut_files(tmp_path / "plain", "market-sections", "dxf"):
+        shapes = dxf_shapes(f)
+        page = page_of(f)
+        round_ = [s for s in shapes if s[0] == "circle"]
+        assert all(deviation(s, printed_outlines(plain[page])) <= TOL for s in round_)
+        cut = printed_outlines(contour[page], "Cut", any_layer=False)
+        assert max(deviation(s, cut) for s in shapes) <= TOL
+        assert all(deviation(s, printed_outlines(contour[page], "Print", any_layer=False)) > 0.5 for s in round_)
+        discs += len(round_)
+    assert discs == 1, "one round marker for 1860"

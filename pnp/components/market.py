@@ -13,7 +13,7 @@ from shapely import affinity
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.cardsheet import context, piece
 from pnp.components.map import paginated
-from pnp.cut.paths import Rect
+from pnp.cut.paths import Circle, Rect
 from pnp.cut.registration import area_for, within
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
@@ -81,7 +81,8 @@ def round_marker_cutouts(game: Game, options: PrintOptions) -> tuple[Cutout, ...
     if made.front_bleed is not None:
         art.add(made.front_bleed)
     art.add(made.front)
-    art.add(outlines_path([pack.Outline(0.0, 0.0, d, d, round=True)], options.style.color("cut"), CUT_WIDTH))
+    if not options.cut.contour:  # else the CutContour layer carries the cut line
+        art.add(outlines_path([pack.Outline(0.0, 0.0, d, d, round=True)], options.style.color("cut"), CUT_WIDTH))
     return (Cutout(art, d, d + 2 * ctx.bleed, ctx.t("marker.round_cutout")),) * round_markers(game)
 
 
@@ -143,6 +144,18 @@ def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool, inside=None) -> 
     return layouts
 
 
+def aid_cuts(aids: list[Artwork], layout: pack.PageLayout) -> list:
+    """A companions page's cut paths: each companion's box, half-way into its white
+    border, and the discs cut out of it (the round marker)."""
+    cuts: list = []
+    for slot in layout.slots:
+        d = aids[slot.index]
+        cuts.append(Rect(slot.x, slot.y, d.width - d.border, d.height - d.border))
+        x0, y0 = slot.x - d.width / 2, slot.y - d.height / 2
+        cuts += [Circle(x0 + cx, y0 + cy, size / 2) for cx, cy, size in d.cuts]
+    return cuts
+
+
 def fits(drawing: Artwork, paper: Paper, inside=None) -> bool:
     frame = aid_frame(paper, inside)
     return drawing.width <= frame.width + 1e-6 and drawing.height <= frame.height + 1e-6
@@ -176,8 +189,7 @@ def build(game: Game, options: PrintOptions) -> Component:
     layouts = aid_layouts(aids, options.paper, options.crop_marks, area(options))
     aid_svgs = compose([centred(d) for d in aids], layouts, options.paper, options.style,
                        footer=f"{game.title} · {t('market.aids')}", t=t)
-    cuts.pages += [[Rect(s.x, s.y, aids[s.index].width - aids[s.index].border,
-                         aids[s.index].height - aids[s.index].border) for s in layout.slots] for layout in layouts]
+    cuts.pages += [aid_cuts(aids, layout) for layout in layouts]
     return Component(
         key="market",
         title=t("title.market"),
