@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pnp.components import Component, Document, PrintOptions
 from pnp.cut.paths import CutPages, layout_cuts
-from pnp.cut.registration import registration
+from pnp.cut.registration import area_for
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.render import svg
@@ -59,8 +59,7 @@ class Context:
 
 
 def context(game: Game, options: PrintOptions) -> Context:
-    machine = registration(options.cut.registration)
-    area = machine.area(options.paper.width, options.paper.height) if machine else None
+    area = area_for(options.cut.registration, options.paper.width, options.paper.height)
     settings = sheet_settings(options.bleed, options.crop_marks, options.duplex, area=area,
                               cut_lines=not options.cut.contour)
     return Context(game, options, options.style, messages(options.lang), settings)

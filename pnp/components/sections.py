@@ -20,7 +20,7 @@ from pnp.errors import PnpError
 from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.cut.paths import CutPages, Polygon
-from pnp.cut.registration import registration
+from pnp.cut.registration import area_for
 from pnp.render import svg
 from pnp.render.section_piece import SectionPiece, section_piece
 from pnp.sheets import pack
@@ -79,10 +79,8 @@ def section_svg(piece: SectionPiece, bleed: float, title: str) -> str:
 
 
 def build(game: Game, options: PrintOptions) -> Component:
-    machine = registration(options.cut.registration)
-    settings = sheet_pieces.sheet_settings(options.bleed, options.crop_marks, "none",  # one-sided pieces
-                                           area=machine.area(options.paper.width, options.paper.height) if machine
-                                           else None)
+    area = area_for(options.cut.registration, options.paper.width, options.paper.height)
+    settings = sheet_pieces.sheet_settings(options.bleed, options.crop_marks, "none", area=area)  # one-sided
     bleed = settings.bleed
     made = pieces(game, options, bleed)
     frame = sheet_pieces.frame(options.paper, settings)
