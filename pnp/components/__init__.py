@@ -12,7 +12,7 @@ from pnp.cut.options import CutOptions
 from pnp.cut.paths import CutPages
 from pnp.i18n import messages
 from pnp.output import OutputDir, atomic_write
-from pnp.pdf import Section, assemble
+from pnp.pdf import PdfPart, assemble
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
 from pnp.templates import Paper
@@ -99,8 +99,8 @@ def write_component(component: Component, out: OutputDir, game_title: str,
         out.write(name, text)
     written = []
     for doc in component.documents:
-        section = Section(component.title, doc.pages, doc.trim_inset, doc.bleed)
-        data = finished_pdf(assemble([section], f"{game_title}: {doc.title}"), doc.cuts, cut)
+        part = PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)
+        data = finished_pdf(assemble([part], f"{game_title}: {doc.title}"), doc.cuts, cut)
         written.append(atomic_write(out.path(doc.filename), data))
         if cut.files:
             write_cut_files(out, doc.filename, doc.cuts, cut, options.style, f"{game_title}: {doc.title}")

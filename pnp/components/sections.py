@@ -25,7 +25,7 @@ from pnp.render import svg
 from pnp.render.section_piece import SectionPiece, section_piece
 from pnp.sheets import pack
 from pnp.sheets import pieces as sheet_pieces
-from pnp.sheets.page import CUT_WIDTH, PieceArt, compose
+from pnp.sheets.page import CUT_WIDTH, PieceArt, draw_pages
 
 TURN = 90.0
 
@@ -92,7 +92,7 @@ def build(game: Game, options: PrintOptions) -> Component:
     arts = [centred(p, turn) for p, (_, turn) in zip(made, fits)]
     t = messages(options.lang)
     title = t("title.sections")
-    pages = compose(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}", t=t)
+    pages = draw_pages(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}", t=t)
     cuts = CutPages(options.paper.width, options.paper.height,
                     [[placed_ring(ring, made[s.index], arts[s.index].turn, s) for s in layout.slots
                       for ring in made[s.index].cut] for layout in layouts])

@@ -15,8 +15,8 @@ from pnp.render import svg
 from pnp.render.style import Style
 from pnp.render.tile import tile_group, tile_svg
 from pnp.sheets import pack
-from pnp.sheets.duplex import compose_duplex
-from pnp.sheets.page import PieceArt, compose
+from pnp.sheets.duplex import draw_duplex_pages
+from pnp.sheets.page import PieceArt, draw_pages
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.tile_backs import tile_back
 from pnp.cut.options import CutOptions
@@ -96,11 +96,11 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
         if duplex != "none":
             mirror = pack.flip_mirror(paper.width, paper.height, duplex)
             backs = [tile_back(p, tile, style, orientation, mirror) for p, tile in zip(pieces, tiles)]
-            pages = compose_duplex(pieces, backs, layouts, paper, style, duplex=duplex, footer=footer,
-                                   back_footer=f"{footer} ({t('page.backs')})", t=t, cut_lines=not cut.contour)
+            pages = draw_duplex_pages(pieces, backs, layouts, paper, style, duplex=duplex, footer=footer,
+                                      back_footer=f"{footer} ({t('page.backs')})", t=t, cut_lines=not cut.contour)
             return TileSheets(pages, len(pieces), sized, backed=True, cuts=cuts.with_backs())
         footer += f" · {t('page.flip_needs_duplex')}"
-    pages = compose(pieces, layouts, paper, style, footer=footer, t=t, cut_lines=not cut.contour)
+    pages = draw_pages(pieces, layouts, paper, style, footer=footer, t=t, cut_lines=not cut.contour)
     return TileSheets(pages, len(pieces), sized, cuts=cuts)
 
 
