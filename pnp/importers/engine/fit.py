@@ -54,7 +54,7 @@ def fit_privates(files: dict[str, str], report: Report, dump: Callable[[dict], s
         fitted = private.text
         while fitted:
             try:
-                front(private.model_copy(update={"text": fitted}), ctx, size)
+                front(private.model_copy(update={"text": type(private.text)(fitted)}), ctx, size)
                 break
             except TextTooLong:
                 fitted = shorter(fitted)
