@@ -20,17 +20,17 @@ IGNORED_KEYS = {
     "halt": {"groups", "hide", "visit_cost", "route", "format", "revenue"},
     "offboard": {"groups", "hide", "visit_cost", "route", "format"},
     "junction": set(),
-    "path": {"loc", "lanes", "a_lane", "b_lane", "track", "ignore", "ignore_gauge_walk", "ignore_gauge_compare"},
+    "path": {"loc", "lanes", "a_lane", "b_lane", "ignore", "ignore_gauge_walk", "ignore_gauge_compare"},
 }
 # keys that would change the print if pnp drew them; strict parsing refuses them
-UNPRINTED_IN_STRICT = {"lanes", "a_lane", "b_lane", "track"}
+UNPRINTED_IN_STRICT = {"lanes", "a_lane", "b_lane"}
 KNOWN_KEYS = {
     "city": {"revenue", "slots", "loc"},
     "town": {"revenue", "loc", "style"},
     "halt": {"symbol", "loc", "style"},
     "offboard": {"revenue", "loc"},
     "junction": set(),
-    "path": {"a", "b", "terminal"},
+    "path": {"a", "b", "terminal", "track"},
     "upgrade": {"cost", "terrain"},
     "border": {"edge", "type", "cost"},
 }
@@ -101,6 +101,10 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
             if "a" not in params or "b" not in params:
                 raise TileCodeError(f"{where}: a path needs a: and b:")
             chain = [_end(params["a"], where), _end(params["b"], where)]
+            if params.get("track", "broad") not in ("broad", "standard"):
+                if params["track"] not in ("narrow", "dual"):
+                    raise TileCodeError(f"{where}: unknown track gauge '{params['track']}' (broad, narrow or dual)")
+                chain.append(params["track"])
             if "terminal" in params:
                 chain.append("terminal")
             track.append(chain)
@@ -210,6 +214,8 @@ def face_to_code(face: TileFace) -> str:
         text = f"path=a:{ends[0]},b:{ends[1]}"
         if path.terminal:
             text += ",terminal:1"
+        if path.track != "standard":
+            text += f",track:{path.track}"
         parts.append(text)
     if face.terrain:
         text = f"upgrade=cost:{face.terrain.cost}"

@@ -54,13 +54,14 @@ def chains(face: TileFace) -> list[list]:
             chain.reverse()
         if chain[-1].kind == "stop":
             for other in remaining:
-                if other.terminal == path.terminal and chain[-1] in other.ends():
+                if other.terminal == path.terminal and other.track == path.track and chain[-1] in other.ends():
                     nxt = other.b if other.a == chain[-1] else other.a
                     if nxt.kind == "edge" and nxt not in chain:
                         chain.append(nxt)
                         remaining.remove(other)
                         break
-        out.append([str(e) if e.kind == "stop" else e.index for e in chain] + (["terminal"] if path.terminal else []))
+        gauge = [path.track] if path.track != "standard" else []
+        out.append([str(e) if e.kind == "stop" else e.index for e in chain] + gauge + (["terminal"] if path.terminal else []))
     return out
 
 

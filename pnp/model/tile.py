@@ -132,10 +132,22 @@ def _end_key(end: End) -> tuple[int, int]:
     return (0 if end.kind == "edge" else 1, end.index)
 
 
+GAUGES = ("standard", "narrow", "dual")
+GAUGE_ALIASES = {"broad": "standard", "normal": "standard", "standard": "standard", "narrow": "narrow", "dual": "dual"}
+
+
 class Path(Frozen):
     a: End
     b: End
     terminal: bool = False
+    track: Literal["standard", "narrow", "dual"] = "standard"  # the gauge (18xx.games' `track:narrow`)
+
+    @field_validator("track", mode="before")
+    @classmethod
+    def _gauge(cls, v):
+        if isinstance(v, str) and v in GAUGE_ALIASES:
+            return GAUGE_ALIASES[v]
+        raise ValueError(f"unknown track gauge {v!r} (known: {', '.join(GAUGES)})")
 
     @field_validator("a", "b", mode="before")
     @classmethod
@@ -255,14 +267,20 @@ def _chains_to_paths(chains):
     for i, chain in enumerate(chains):
         if not isinstance(chain, list) or len(chain) < 2:
             raise ValueError(f"track[{i}] must list at least two ends, such as [0, 3] or [0, s0]")
-        terminal = False
-        if chain and chain[-1] == "terminal":
-            terminal, chain = True, chain[:-1]
+        terminal, gauge = False, "standard"
+        while chain and isinstance(chain[-1], str) and (chain[-1] == "terminal" or chain[-1] in GAUGE_ALIASES):
+            if chain[-1] == "terminal":
+                terminal = True
+            else:
+                gauge = GAUGE_ALIASES[chain[-1]]
+            chain = chain[:-1]
+        if len(chain) < 2:
+            raise ValueError(f"track[{i}] must list at least two ends, such as [0, 3] or [0, s0]")
         try:
             ends = [parse_end(e) for e in chain]
         except ValueError as exc:
             raise ValueError(f"track[{i}]: {exc}") from None
-        paths.extend({"a": a, "b": b, "terminal": terminal} for a, b in zip(ends, ends[1:]))
+        paths.extend({"a": a, "b": b, "terminal": terminal, "track": gauge} for a, b in zip(ends, ends[1:]))
     return paths
 
 
@@ -300,6 +318,11 @@ class TileFace(Frozen):
         """Equal stops, label, terrain and borders, and the same track in any order."""
         return (self.stops == other.stops and set(self.paths) == set(other.paths) and self.label == other.label
                 and self.terrain == other.terrain and set(self.borders) == set(other.borders))
+
+    def gauges(self) -> tuple[str, ...]:
+        """The gauges of the face's track, in GAUGES order."""
+        used = {p.track for p in self.paths}
+        return tuple(g for g in GAUGES if g in used)
 
     def exits(self) -> tuple[int, ...]:
         """The edges track leaves by, sorted."""
@@ -345,6 +368,7 @@ class TileFace(Frozen):
         exits = len(self.exits())
         if exits:
             parts.append(f"{exits} exit" + ("s" if exits != 1 else ""))
+        parts.extend(f"{g} gauge" for g in self.gauges() if g != "standard")
         if self.label:
             parts.append(f"label {self.label}")
         if self.terrain:
