@@ -11,6 +11,7 @@ from pnp.geometry.track import Line, Segment, edge_to_edge, edge_to_point, lines
 from pnp.model.tile import TileFace
 from pnp.geometry.placed import PlacedStop, PlacedTrack
 
+
 def place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segment]) -> list[PlacedTrack]:
     at = {s.index: s.point for s in stops}
     track: list[PlacedTrack] = []
@@ -31,7 +32,7 @@ def place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segm
                 segment = edge_to_point(a.index, at[b.index])
         else:
             segment = Line(at[a.index], at[b.index])
-        track.append(PlacedTrack(segment, path.terminal))
+        track.append(PlacedTrack(segment, path.terminal, path.track))
     return track
 
 
@@ -39,14 +40,14 @@ OVERPASS_LENGTH = 56.0  # of the upper track, centred on the crossing (RENDERING
 STOP_CLEARANCE = 30.0  # track meeting at or near a stop joins there; it does not cross
 
 
-def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[Segment, Segment]]:
+def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[Segment, Segment, str]]:
     """Where two runs of track cross away from any stop and any edge, the middle of one
     is drawn again over the other, so a crossing never reads as a junction. Straight
     track goes over curves; otherwise the earlier run in the data goes over."""
     lines = [linestring(t.segment) for t in track]
     stop_points = [s.point for s in stops]
     order = sorted(range(len(track)), key=lambda i: (0 if isinstance(track[i].segment, Line) else 1, i))
-    out: list[tuple[Segment, Segment]] = []
+    out: list[tuple[Segment, Segment, str]] = []
     for n, i in enumerate(order):
         for j in order[n + 1:]:
             meet = lines[i].intersection(lines[j])
@@ -58,7 +59,7 @@ def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[
                 t = nearest_t(upper, point)
                 half = OVERPASS_LENGTH / 2 / max(upper.length, 1e-9)
                 seam = 2.0 / max(upper.length, 1e-9)  # the rail runs on past the casing's square ends
-                out.append((part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam)))
+                out.append((part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam), track[i].gauge))
     return out
 
 

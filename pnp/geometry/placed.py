@@ -13,6 +13,13 @@ from pnp.geometry.track import Segment
 
 TRACK_WIDTH = 12.0
 CASING_WIDTH = 18.0
+# narrow gauge: a thin rail with cross ties; dual gauge: the standard rail with the
+# narrow ties across it and a light stripe down its middle
+NARROW_WIDTH = 5.0
+TIE_LENGTH = 22.0
+TIE_WIDTH = 3.0
+TIE_GAP = 9.0
+DUAL_STRIPE = 3.0
 REVENUE_RADIUS = 14.0
 REVENUE_FONT = 17.0
 LABEL_FONT = 32.0
@@ -48,6 +55,7 @@ class PlacedStop:
 class PlacedTrack:
     segment: Segment
     terminal: bool = False
+    gauge: str = "standard"  # standard, narrow or dual
 
 
 @dataclass(frozen=True)
@@ -88,4 +96,4 @@ class FaceLayout:
     terrain_icon: tuple[str, Point] | None
     text_angle: float
     clash: float  # area of text/marks that could not be placed clear of everything
-    overpasses: tuple[tuple[Segment, Segment], ...] = ()  # (casing, rail) of track passing over other track
+    overpasses: tuple[tuple[Segment, Segment, str], ...] = ()  # (casing, rail, gauge) of track passing over other track

@@ -58,7 +58,7 @@ COSMETIC = {
     "terrain": {"size"},
 }
 KNOWN = {
-    "track": {"type", "start", "end"},
+    "track": {"type", "start", "end", "gauge"},
     "cities": {"size"},
     "towns": {"color"},
     "centerTowns": {"color"},
@@ -67,6 +67,8 @@ KNOWN = {
     "terrain": {"cost", "type"},
 }
 READ_KEYS = set(KNOWN)
+# 18xx-maker's gauges as pnp's; "line" and "dashed" are routes or ferries, not track
+MAKER_GAUGES = {"normal": "standard", "standard": "standard", "narrow": "narrow", "dual": "dual"}
 
 
 @dataclass
@@ -121,7 +123,7 @@ HEX_REASONS = {
     "offBoardRevenue": "an off-board revenue table",
 }
 ELEMENT_REASONS = {
-    ("track", "gauge"): "{value} gauge track",
+    ("track", "bad_gauge"): "{value} gauge track",
     ("track", "color"): "coloured track",
     ("track", "borderColor"): "coloured track",
     ("track", "gaugeColor"): "coloured track",
@@ -147,6 +149,8 @@ def _unread_features(hex_data: dict) -> list[str]:
             extra = set(element) - POSITION_KEYS - KNOWN[key] - COSMETIC.get(key, set())
             if key in ("towns", "centerTowns") and element.get("color", "halt") != "halt":
                 extra.add("color")
+            if key == "track" and element.get("gauge", "normal") not in MAKER_GAUGES:
+                problems[f"{_brief(element['gauge'])} gauge track"] = None
             for name in sorted(extra):
                 reason = ELEMENT_REASONS.get((key, name), f"{key}.{name}")
                 problems[reason.format(value=_brief(element[name]))] = None
@@ -182,7 +186,7 @@ def _stations(hex_data: dict) -> list[Station]:
 Node = tuple  # ("edge", e) | ("stop", i) | ("free", k)
 
 
-def _links(tracks: list[dict], stations: list[Station]) -> tuple[set[frozenset], list[Station]]:
+def _links(tracks: list[dict], stations: list[Station]) -> tuple[dict[frozenset, str], list[Station]]:
     """Which edges and stations the track joins. Track ends that meet in the open
     become free nodes; they are then joined through or turned into junctions."""
     lines = [track_line(t) for t in tracks]
@@ -203,7 +207,8 @@ def _links(tracks: list[dict], stations: list[Station]) -> tuple[set[frozenset],
 
     ends = [(end_node(line.coords[0]), end_node(line.coords[-1])) for line in lines]
     links: set[frozenset] = set(_cities_on_edges(stations))
-    for line, (first, last) in zip(lines, ends):
+    gauges: dict[frozenset, str] = {}
+    for track, line, (first, last) in zip(tracks, lines, ends):
         hits = [(0.0, first), (line.length, last)]
         for i, station in enumerate(stations):
             if line.distance(station.core) < station.pass_reach:
@@ -216,8 +221,23 @@ def _links(tracks: list[dict], stations: list[Station]) -> tuple[set[frozenset],
         sequence = [node for _, node in hits]
         sequence = [n for j, n in enumerate(sequence) if j == 0 or n != sequence[j - 1]]
         # the same connection drawn twice (a curve merging into a straight) is one path
-        links |= {frozenset((a, b)) for a, b in zip(sequence, sequence[1:])}
-    return _resolve_free(links, free, stations)
+        gauge = MAKER_GAUGES.get(track.get("gauge", "normal"), "standard")
+        for a, b in zip(sequence, sequence[1:]):
+            link = frozenset((a, b))
+            links.add(link)
+            gauges[link] = _wider(gauges.get(link), gauge)
+    links, stations, joined = _resolve_free(links, free, stations)
+    for link, parts in joined.items():
+        kinds = {gauges.get(p, "standard") for p in parts}
+        gauges[link] = "dual" if "dual" in kinds or len(kinds) > 1 else kinds.pop()
+    return {link: gauges.get(link, "standard") for link in links}, stations
+
+
+def _wider(old: str | None, new: str) -> str:
+    """Standard and narrow track drawn over each other carry both gauges."""
+    if old is None or old == new:
+        return new
+    return "dual"
 
 
 def _cities_on_edges(stations: list[Station]):
@@ -238,9 +258,11 @@ def _nearest_station(p: Point, stations: list[Station]) -> int | None:
 
 
 def _resolve_free(links: set[frozenset], free: list[Point], stations: list[Station]):
-    """Two pieces meeting in the open are one path; three or more meet at a junction."""
+    """Two pieces meeting in the open are one path; three or more meet at a junction.
+    Also returns, for each path joined from two pieces, the pieces it was joined from."""
     links = set(links)
     stations = list(stations)
+    joined: dict[frozenset, list[frozenset]] = {}
     for k, point in enumerate(free):
         node = ("free", k)
         mine = [link for link in links if node in link]
@@ -252,23 +274,27 @@ def _resolve_free(links: set[frozenset], free: list[Point], stations: list[Stati
             if others[0] == others[1]:
                 raise Unsupported("track runs in a loop")
             links.add(frozenset(others))
+            joined[frozenset(others)] = mine
         else:
             stations.append(Station("junction", 1, point, ShapelyPoint(point), 0.0, 0.0))
             junction = ("stop", len(stations) - 1)
-            links |= {frozenset((junction, other)) for other in others}
-    return links, stations
+            for link, other in zip(mine, others):
+                links.add(frozenset((junction, other)))
+                joined[frozenset((junction, other))] = [link]
+    return links, stations, joined
 
 
 # --- the face ----------------------------------------------------------------------
 
 
-def _face(hex_data: dict, stations: list[Station], links: set[frozenset]) -> dict:
+def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) -> dict:
     face: dict = {}
     if stations:
         revenues = _revenues(hex_data, stations)
         face["stops"] = [_stop(i, s, stations, links, revenues.get(i)) for i, s in enumerate(stations)]
     if links:
-        face["paths"] = [{"a": _end(a), "b": _end(b)} for a, b in sorted(_ordered(link) for link in links)]
+        face["paths"] = [{"a": _end(a), "b": _end(b), **({"track": links[link]} if links[link] != "standard" else {})}
+                         for link, (a, b) in sorted(((link, _ordered(link)) for link in links), key=lambda x: x[1])]
     labels = [label["label"] for label in _visible(hex_data.get("labels"))]
     if len(labels) > 1:
         raise Unsupported(f"several labels ({', '.join(labels)})")

@@ -32,7 +32,7 @@ from pnp.model.tile import TERRAIN_KINDS
 POSITION_KEYS = ("x", "y", "angle", "percent", "rotation", "rotate", "side", "hidden")
 # What each element may keep for `read_hex`; anything else is taken out first.
 KEEP = {
-    "track": {"type", "start", "end", "cross", "offset"},
+    "track": {"type", "start", "end", "cross", "offset", "gauge"},
     "cities": {"size", "groups"},
     "towns": {"color", "groups"},
     "centerTowns": {"color", "groups"},
@@ -379,16 +379,15 @@ def _describe(value) -> str:
 def _keep(key: str, element: dict, out: HexReading) -> dict | None:
     kept = {}
     for name, value in element.items():
-        if name in POSITION_KEYS or name in KEEP[key]:
+        if key == "track" and name == "gauge" and value in ("dashed", "line"):
+            out.lose(f"{value} track (a ferry, a route or a planned line, not built track): not printed")
+            return None
+        elif key == "track" and name == "gauge" and value not in ("normal", "standard", "narrow", "dual", None):
+            out.lose(f"{value} gauge track (printed as standard track)")
+        elif name in POSITION_KEYS or name in KEEP[key]:
             kept[name] = value
         elif name in ("name", "companies"):
             continue  # taken as names and homes
-        elif key == "track" and name == "gauge" and value in ("dashed", "line"):
-            out.lose(f"{value} track (a ferry, a route or a planned line, not built track): not printed")
-            return None
-        elif key == "track" and name == "gauge":
-            if value not in ("normal", "standard", None):
-                out.lose(f"{value} gauge track (printed as standard track)")
         elif key == "track" and name == "color" and value not in ("black", "track"):
             out.lose(f"track coloured '{value}' (a marked route, not built track): not printed")
             return None

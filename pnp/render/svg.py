@@ -24,6 +24,11 @@ def points(pts) -> str:
     return f"M{fmt(head[0])},{fmt(head[1])}" + "".join(f"L{fmt(x)},{fmt(y)}" for x, y in rest) + "Z"
 
 
+def path(d: str, **attrs):
+    """A path from SVG path data (M, L, C, A ... Z)."""
+    return SVG.path(d=d, **attrs)
+
+
 def polygon_path(pts, **attrs):
     return SVG.path(d=points(pts), **attrs)
 

@@ -11,7 +11,7 @@ from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, cor
 from pnp.text import fit_size
 from pnp.geometry.track import fmt
 from pnp.model.tile import Tile, TileFace
-from pnp.render import atoms, svg
+from pnp.render import atoms, gauge, svg
 from pnp.render.style import Style
 
 LAYERS = ("ground", "track_casing", "track", "stations", "revenue", "labels", "borders", "outline")
@@ -34,13 +34,14 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
     """Everything on a face but its ground and outline, by layer."""
     layers: dict[str, list] = {name: [] for name in LAYERS}
     angle = layout.text_angle
-    plain = [t.segment for t in layout.track]
-    if plain:
-        layers["track_casing"].append(atoms.track(plain, style, casing=True))
-        layers["track"].append(atoms.track(plain, style, casing=False))
-    for casing, rail in layout.overpasses:
-        layers["track"].append(atoms.track([casing], style, casing=True, butt=True))
-        layers["track"].append(atoms.track([rail], style, casing=False, butt=True))
+    for kind in gauge.GAUGES:
+        segments = [t.segment for t in layout.track if t.gauge == kind]
+        if segments:
+            layers["track_casing"].append(gauge.casing(segments, kind, style))
+            layers["track"].extend(gauge.rails(segments, kind, style))
+    for casing, rail, kind in layout.overpasses:
+        layers["track"].append(gauge.casing([casing], kind, style, butt=True))
+        layers["track"].extend(gauge.rails([rail], kind, style, butt=True))
     for t in layout.track:
         if t.terminal:
             layers["track"].append(atoms.terminal_arrow(t.segment, style))
