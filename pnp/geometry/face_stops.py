@@ -75,7 +75,7 @@ def place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop],
             shape = town_bar(angle)
         elif style == "offboard":
             shape = circle((0, 0), 6)
-        elif style == "junction":
+        elif style in ("junction", "hidden"):
             shape = circle((0, 0), 1)
         else:
             shape = town_dot()
