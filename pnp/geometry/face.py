@@ -21,12 +21,14 @@ from pnp.geometry.track import linestring
 from pnp.model.tile import End, PhaseValue, TileFace
 from pnp.text import fit_size, text_width
 from pnp.geometry.face_spots import fallback_circles, origin_shape, revenue_candidates, revenue_groups, revenue_radius, ring, rim
+from pnp.geometry.face_icons import place_icon
 from pnp.geometry.face_stops import place_stops
 from pnp.geometry.face_track import overpasses, place_track
 from pnp.geometry.placed import (
     CASING_WIDTH,
     FLIP_FONT,
     FLIP_MARK,
+    FUTURE_LABEL_FONT,
     HALT_FONT,
     ID_FONT,
     LABEL_FONT,
@@ -131,6 +133,14 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         icon = (face.terrain.type[0] if face.terrain.type else "mountain", (point[0], point[1] - 9))
         texts.append(PlacedText("terrain", text, (point[0], point[1] + 10), TERRAIN_FONT, "bold"))
 
+    icons = [place_icon(icon, take, text_angle, busy=bool(face.stops or face.paths)) for icon in face.icons]
+
+    if face.future_label:
+        fl = face.future_label.label
+        spots = [(58, -35), (-58, -35), (58, 35), (-58, 35), (0, 60), (0, -60)] + rim((62.0, 52.0), 15)
+        point = take((p, text_box(fl, FUTURE_LABEL_FONT, p, angle=text_angle, weight="bold").buffer(4)) for p in spots)
+        texts.append(PlacedText("future_label", fl, point, FUTURE_LABEL_FONT, "bold"))
+
     if name:
         size = fit_size(name, 150.0, NAME_FONT)
         spots = [(0, -62), (0, 62), (0, -45), (0, 45), (0, -28), (0, 28), (0, 0), (0, -70), (0, 70)]
@@ -152,7 +162,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         texts.append(PlacedText("flip", FLIP_MARK, point, FLIP_FONT, "bold"))
 
     return FaceLayout(tuple(stops), tuple(track), tuple(revenues), tuple(rows), tuple(texts), icon,
-                      text_angle, clash, tuple(overpasses(track, stops)))
+                      text_angle, clash, tuple(overpasses(track, stops)), tuple(icons))
 
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from shapely.geometry import Polygon
 
 from pnp.geometry.hexagon import Point
+from pnp.text import text_width
 from pnp.geometry.track import Segment
 
 
@@ -20,6 +21,14 @@ TIE_LENGTH = 22.0
 TIE_WIDTH = 3.0
 TIE_GAP = 9.0
 DUAL_STRIPE = 3.0
+# icons: a disc of this radius (large icons, 18xx.games `large:1`, bigger); an icon pnp
+# does not know prints its name in a box of text this size with this padding
+ICON_RADIUS = 15.0
+ICON_LARGE_RADIUS = 24.0
+BOX_PAD = 3.0
+ICON_BOX_FONT = 0.6  # of the icon radius
+FUTURE_LABEL_FONT = 16.0
+MARK_FONT = 15.0
 REVENUE_RADIUS = 14.0
 REVENUE_FONT = 17.0
 LABEL_FONT = 32.0
@@ -97,3 +106,21 @@ class FaceLayout:
     text_angle: float
     clash: float  # area of text/marks that could not be placed clear of everything
     overpasses: tuple[tuple[Segment, Segment, str], ...] = ()  # (casing, rail, gauge) of track passing over other track
+    icons: tuple["PlacedIcon", ...] = ()
+
+
+def unknown_font(r: float) -> float:
+    return r * ICON_BOX_FONT
+
+
+def box_size(text: str, r: float) -> tuple[float, float]:
+    """Width and height of the framed box an unknown icon prints."""
+    size = unknown_font(r)
+    return (text_width(text, size, "bold") + 2 * BOX_PAD, size + 2 * BOX_PAD)
+
+
+@dataclass(frozen=True)
+class PlacedIcon:
+    name: str
+    point: Point
+    radius: float

@@ -1,6 +1,7 @@
 """Track of each gauge as 18xx players know it: standard gauge a thick black rail;
 narrow gauge a thin rail with cross ties; dual gauge the standard rail with the
-narrow gauge's ties across it and a light stripe down its middle, so both read.
+narrow gauge's ties across it and a light stripe down its middle, so both read. A
+thin line is a route that is not track (a ferry); future track is dashed.
 
 Every casing is drawn before any rail (`casing(...)` then `rails(...)`)."""
 
@@ -11,8 +12,9 @@ from pnp.geometry.track import Segment, fmt
 from pnp.render import svg
 from pnp.render.style import Style
 
-GAUGES = ("standard", "narrow", "dual")
+GAUGES = ("standard", "narrow", "dual", "thin", "future")
 TIE_CASING = TIE_LENGTH + CASING_WIDTH - TRACK_WIDTH  # the white edge round the ties
+FUTURE_DASH = 14.0  # track still to be built: dashed
 
 
 def _d(segments: list[Segment]) -> str:
@@ -21,7 +23,7 @@ def _d(segments: list[Segment]) -> str:
 
 def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False):
     """The light casing under track of one gauge; wider under tied track."""
-    width = CASING_WIDTH if gauge == "standard" else TIE_CASING
+    width = TIE_CASING if gauge in ("narrow", "dual") else CASING_WIDTH
     caps = {"stroke_linecap": "butt"} if butt else {}
     return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=fmt(width), **caps)
 
@@ -42,6 +44,11 @@ def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = Fal
         out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
     if gauge == "dual":
         out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(DUAL_STRIPE), **caps))
+    if gauge == "thin":
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
+    if gauge == "future":
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), stroke_linecap="butt",
+                            stroke_dasharray=f"{fmt(FUTURE_DASH)},{fmt(FUTURE_DASH * 0.7)}"))
     return out
 
 

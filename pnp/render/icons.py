@@ -8,37 +8,16 @@ Shapes are written in a unit square (-1..1, y down) and scaled into the disc."""
 
 from __future__ import annotations
 
+from pnp.geometry.placed import BOX_PAD, box_size, unknown_font
 from pnp.geometry.track import fmt
+from pnp.model.icons import KNOWN_ICONS, canonical, label
 from pnp.render import svg
 from pnp.render.style import Style
-from pnp.text import fit_size, text_width
+from pnp.text import fit_size
 
 ICON_SCALE = 0.68  # of the disc's radius: the unit square's half-width
 STROKE = 0.16  # line width of drawn icons, in unit-square units
 DISC_STROKE = 1.5
-BOX_PAD = 3.0
-
-# other names for the same picture (18xx-maker's and 18xx.games' image names)
-ALIASES = {
-    "anchor": "port", "harbor": "port", "harbour": "port", "mines": "mine", "ore": "mine", "coalcar": "coal",
-    "oil-derrick": "oil", "derrick": "oil", "wheat": "farm", "grain": "farm", "steamboat": "ferry", "ship": "boat",
-    "mountains": "mountain", "water": "river", "stream": "river", "canal": "lock", "plane": "airport",
-    "industry": "factory", "star": "bonus", "bonus_star": "bonus", "meat": "cattle", "cow": "cattle",
-    "cow_icon": "cattle", "tree": "forest", "orange": "fruit", "fruit": "fruit",
-}
-
-
-def canonical(name: str) -> str | None:
-    """The icon pnp draws for a name ("18_co/mine.svg" -> "mine"), or None."""
-    base = name.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
-    base = ALIASES.get(base, base)
-    return base if base in DRAWERS else None
-
-
-def label(name: str) -> str:
-    """What an unknown icon's box prints: the name without folders or extension."""
-    return name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-
 
 class _Pen:
     """Unit-square coordinates scaled to a disc of radius r at (cx, cy)."""
@@ -213,7 +192,7 @@ DRAWERS = {
     "factory": _factory, "bonus": _bonus, "lock": _lock, "cattle": _cattle, "forest": _forest, "rocket": _rocket,
     "fruit": _fruit,
 }
-KNOWN_ICONS = tuple(DRAWERS)
+assert tuple(DRAWERS) == KNOWN_ICONS, "every known icon has a drawing"
 
 
 def icon(name: str, centre, r: float, style: Style):
@@ -228,16 +207,6 @@ def icon(name: str, centre, r: float, style: Style):
     return g
 
 
-def box_size(text: str, r: float) -> tuple[float, float]:
-    """Width and height of the framed box an unknown icon prints, for layout."""
-    size = unknown_font(r)
-    return (text_width(text, size, "bold") + 2 * BOX_PAD, size + 2 * BOX_PAD)
-
-
-def unknown_font(r: float) -> float:
-    return r * 0.6
-
-
 def unknown_box(text: str, centre, r: float, style: Style):
     w, h = box_size(text, r)
     g = svg.group()
@@ -248,4 +217,4 @@ def unknown_box(text: str, centre, r: float, style: Style):
     return g
 
 
-__all__ = ["icon", "unknown_box", "canonical", "label", "box_size", "KNOWN_ICONS", "ALIASES"]
+__all__ = ["icon", "unknown_box", "canonical", "label", "box_size", "KNOWN_ICONS"]
