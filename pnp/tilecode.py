@@ -262,8 +262,9 @@ def face_to_code(face: TileFace) -> str:
             params.append(f"loc:{at}")
         if getattr(stop, "style", None) and kind != "pass":
             params.append(f"style:{stop.style}")
-        if getattr(stop, "marks", ()):
-            params.append("reservation:" + "|".join(m.company for m in stop.marks))
+        reserved = [m.company for m in getattr(stop, "marks", ()) if m.company]
+        if reserved:
+            params.append("reservation:" + "|".join(reserved))
         parts.append(f"{kind}=" + ",".join(params) if params or stop.kind != "junction" else "junction")
     for path in face.paths:
         ends = [str(e.index) if e.kind == "edge" else f"_{e.index}" for e in path.ends()]

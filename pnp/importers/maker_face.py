@@ -56,19 +56,30 @@ COSMETIC = {
     "values": {"outerBorderColor"},
     "labels": {"size", "fontSize", "fontStyle", "fontWeight", "fontFamily"},
     "terrain": {"size"},
+    "icons": {"noCircle", "width", "strokeWidth", "color"},
+    "names": {"fontSize", "fontWeight", "fontFamily", "color", "offset", "reverse", "bgColor"},
+    "borders": {"width", "dashed"},
 }
 KNOWN = {
     "track": {"type", "start", "end", "gauge"},
-    "cities": {"size"},
+    "cities": {"size", "companies", "name"},
     "towns": {"color"},
     "centerTowns": {"color"},
     "values": {"value"},
     "labels": {"label"},
     "terrain": {"cost", "type"},
+    "icons": {"type"},
+    "names": {"name"},
+    "borders": {"side", "color"},
 }
 READ_KEYS = set(KNOWN)
 # 18xx-maker's gauges as pnp's; "line" and "dashed" are routes or ferries, not track
-MAKER_GAUGES = {"normal": "standard", "standard": "standard", "narrow": "narrow", "dual": "dual"}
+MAKER_GAUGES = {"normal": "standard", "standard": "standard", "narrow": "narrow", "dual": "dual", "line": "thin",
+                "dashed": "future"}
+# 18xx-maker's side colours as pnp's kinds of border; any other colour is an
+# impassable side printed in that colour
+SIDE_KINDS = {"water": "water", "blue": "water", "river": "river", "mountain": "mountain", "brown": "mountain",
+              "red": "impassable", "black": "impassable", "impassable": "impassable", "orange": "province"}
 
 
 @dataclass
@@ -114,10 +125,7 @@ def _visible(items) -> list[dict]:
 # Why a feature cannot be printed by pnp, by where it appears.
 HEX_REASONS = {
     "broken": "marked broken in 18xx-maker (not ready to print)",
-    "names": "a printed place name",
-    "icons": "icons",
     "shapes": "decorative shapes",
-    "borders": "coloured hex sides",
     "goods": "goods marks",
     "tunnelEntrances": "tunnel entrances",
     "offBoardRevenue": "an off-board revenue table",
@@ -129,8 +137,6 @@ ELEMENT_REASONS = {
     ("track", "gaugeColor"): "coloured track",
     ("track", "path"): "hand-drawn track",
     ("track", "sides"): "hand-drawn track",
-    ("cities", "companies"): "a company's mark in a city",
-    ("cities", "name"): "a city name",
     ("cities", "pass"): "a pass-through city mark",
     ("towns", "color"): "a {value} town",
     ("centerTowns", "color"): "a {value} town",
@@ -303,7 +309,67 @@ def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) 
     terrain = _terrain(hex_data)
     if terrain:
         face["terrain"] = terrain
+    _sides(hex_data, face)
+    names = [n for n in (_name(x) for x in _visible(hex_data.get("names")) + _visible(hex_data.get("cities"))) if n]
+    if names:
+        face["name"] = " / ".join(dict.fromkeys(names))
+    icons = [_icon(i) for i in _visible(hex_data.get("icons")) if i.get("type")]
+    if icons:
+        face["icons"] = icons
+    cities = [i for i, s in enumerate(stations) if s.kind == "city"]
+    for i, city in zip(cities, _visible(hex_data.get("cities"))):
+        marks = [m for m in (city_mark(m) for m in city.get("companies") or ()) if m]
+        if marks:
+            face["stops"][i]["marks"] = marks
     return face
+
+
+def _name(item: dict) -> str | None:
+    name = item.get("name")
+    if isinstance(name, dict):
+        name = name.get("name")
+    return " ".join(name.split()) if isinstance(name, str) and name.strip() else None
+
+
+def _sides(hex_data: dict, face: dict) -> None:
+    """Coloured sides: all six in one colour are a frame; else each a border of the
+    kind its colour names (or an impassable side in that colour)."""
+    sides = {}
+    for item in _visible(hex_data.get("borders")):
+        side, colour = item.get("side"), item.get("color") or "black"
+        if not isinstance(side, int) or not 1 <= side <= 6:
+            raise Unsupported(f"hex side '{side}'")
+        sides[side - 1] = str(colour)
+    if not sides:
+        return
+    if len(sides) == 6 and len(set(sides.values())) == 1:
+        face["frame"] = {"color": next(iter(sides.values()))}
+        return
+    face["borders"] = [{"edge": e, "type": SIDE_KINDS.get(c, "impassable"), **({} if c in SIDE_KINDS else {"color": c})}
+                       for e, c in sorted(sides.items())]
+
+
+def _icon(item: dict) -> dict:
+    """An icon by name; off-centre ones keep their direction (edge or corner) as `at`."""
+    icon: dict = {"name": str(item["type"])}
+    origin = placement(item).origin
+    if reach(origin) >= 0.45:
+        position = round(bearing(origin) / 30.0) / 2.0 % 6.0
+        icon["at"] = int(position) if position == int(position) else position
+    return icon
+
+
+def city_mark(mark) -> dict | str | None:
+    """18xx-maker's company in a city (`"TR"`, `{label: CM&P, color: green}`) as a mark."""
+    if isinstance(mark, str) and mark.strip():
+        return mark.strip()
+    if not isinstance(mark, dict):
+        return None
+    label = str(mark.get("label") or mark.get("abbrev") or "").strip()
+    out: dict = {"company": label} if label else {}
+    if isinstance(mark.get("color"), str):
+        out["color"] = mark["color"]
+    return out or None
 
 
 def _ordered(link: frozenset) -> tuple:

@@ -102,10 +102,18 @@ class FutureLabel(Frozen):
 
 class Mark(Frozen):
     """A company printed in a city slot: its home (or a reservation), or its
-    destination. Written `TR` or `{company: TR, kind: destination}`."""
+    destination. Written `TR` or `{company: TR, kind: destination}`; `color` fills a
+    mark the game's companies do not colour (18xx-maker's `{label: Dest, color: red}`)."""
 
-    company: str = Field(min_length=1)
+    company: str = ""
     kind: Literal["home", "destination"] = "home"
+    color: str | None = None
+
+    @model_validator(mode="after")
+    def _something(self):
+        if not self.company and not self.color:
+            raise ValueError("a city mark needs a company or a colour")
+        return self
 
     @model_validator(mode="before")
     @classmethod

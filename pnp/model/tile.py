@@ -392,6 +392,7 @@ class Tile(TileFace):
     stage: str | None = None
     flippable: bool = False
     note: str | None = None
+    name: str | None = None  # a place name printed on the tile (18xx-maker's London, Venezia)
 
     @field_validator("id", mode="before")
     @classmethod

@@ -115,7 +115,7 @@ def city_marks(face: TileFace, placed: PlacedStop, style: Style, angle: float) -
     r = slot_radius(placed.slots)
     centres = [add(rotate_degrees(c, placed.angle), placed.point) for c in slot_centres(placed.slots)]
     for mark, centre in zip(marks, centres):
-        out.append(mark_disc(mark.company, mark.kind, centre, r, style, angle))
+        out.append(mark_disc(mark.company, mark.kind, centre, r, style, angle, mark.color))
     return out
 
 
@@ -129,11 +129,11 @@ def pass_band(face: TileFace, placed: PlacedStop, style: Style) -> list:
     return [svg.polygon_path(pts, fill=style.color("mountain"), stroke=style.color("outline"), stroke_width=1.5)]
 
 
-def mark_disc(company: str, kind: str, centre, r: float, style: Style, angle: float = 0.0):
+def mark_disc(company: str, kind: str, centre, r: float, style: Style, angle: float = 0.0, color: str | None = None):
     """A company's symbol in a slot: filled with its colour for a home, in a ring of its
     colour for a destination. Colours come from the game's companies (`company:SYM`
     in the style); a company the style does not know prints black on white."""
-    fill = style.colors.get(f"company:{company}")
+    fill = style.colors.get(f"company:{company}") or (colour(color, style) if color else None)
     ink = style.colors.get(f"company_text:{company}", style.color("mark_text"))
     g = svg.group()
     if kind == "home" and fill:
@@ -143,8 +143,9 @@ def mark_disc(company: str, kind: str, centre, r: float, style: Style, angle: fl
         ink = style.color("mark_text")
         g.add(svg.circle(centre, r - MARK_RING / 2 - 1, fill=style.color("city_fill"), stroke=ring,
                          stroke_width=fmt(MARK_RING)))
-    size = fit_size(company, (r - 4) * 1.7, MARK_FONT, "bold")
-    g.add(svg.text(company, centre, size, style, weight="bold", color=ink, angle=angle))
+    if company:
+        size = fit_size(company, (r - 4) * 1.7, MARK_FONT, "bold")
+        g.add(svg.text(company, centre, size, style, weight="bold", color=ink, angle=angle))
     return g
 
 

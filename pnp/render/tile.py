@@ -131,7 +131,8 @@ def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None
 def tile_group(tile: Tile, style: Style, orientation: str = "flat"):
     """The printed tile, built once per distinct tile and style."""
     turn = POINTY_TURN if orientation == "pointy" else 0.0
-    return face_group(tile, tile.color, style, tile_id=tile.id, stage=tile.stage, flippable=tile.flippable, turn=turn)
+    return face_group(tile, tile.color, style, tile_id=tile.id, name=tile.name, stage=tile.stage,
+                      flippable=tile.flippable, turn=turn)
 
 
 def units_per_mm(tile_mm: float) -> float:
