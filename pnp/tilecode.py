@@ -111,8 +111,8 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
             if "a" not in params or "b" not in params:
                 raise TileCodeError(f"{where}: a path needs a: and b:")
             chain = [_end(params["a"], where), _end(params["b"], where)]
-            if not strict and chain[0] == chain[1]:
-                ignored.append(f"path.stub=edge {chain[0]}")  # a stub drawn at one edge: not track
+            if chain[0] == chain[1] and isinstance(chain[0], int):  # a stub at one edge
+                face.setdefault("stubs", []).append(chain[0])
                 continue
             key = (frozenset(map(str, chain)), params.get("track", "broad"))
             if not strict and key in seen_paths:
@@ -274,6 +274,7 @@ def face_to_code(face: TileFace) -> str:
         if path.track != "standard":
             text += f",track:{path.track}"
         parts.append(text)
+    parts.extend(f"path=a:{e},b:{e}" for e in face.stubs)
     if face.terrain:
         text = f"upgrade=cost:{face.terrain.cost}"
         if face.terrain.type:

@@ -25,8 +25,8 @@ SOURCE_ERRORS = {
         "g_1840/map.rb: a ';' is missing before 'border='",
 }
 NODE = re.compile(r"(^|;)\s*(city|town|halt|offboard|junction|pass)\b")
-# notes the reader makes besides play-only keys: stubs at one edge and parallel lanes
-NOTES = {"path.stub", "path.lanes"}
+# the note the reader makes besides play-only keys: parallel lanes drawn as one track
+NOTES = {"path.lanes"}
 
 
 def checked(code: str) -> bool:
@@ -100,7 +100,8 @@ def test_the_vocabulary_in_use_is_all_read(codes):
         seen.update(k for k in ("frame", "stripes", "future_label") if getattr(face, k))
         seen.update("pass" for s in face.cities() if s.style == "pass")
         seen.update("mark" for s in face.cities() if s.marks)
+        seen.update(["stub"] * len(face.stubs))
     for key in ("narrow", "dual", "thin", "future", "border:impassable", "border:water", "border:mountain",
                 "border:province", "border:divider", "icon", "partition", "frame", "stripes", "future_label", "pass",
-                "mark"):
+                "mark", "stub"):
         assert seen[key] > 0, key

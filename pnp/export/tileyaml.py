@@ -95,6 +95,8 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
     for key in ("frame", "future_label"):
         if getattr(face, key):
             lines.append(f"{indent}{key}: {_flow(_dump(getattr(face, key)))}")
+    if face.stubs:
+        lines.append(f"{indent}stubs: [" + ", ".join(str(e) for e in face.stubs) + "]")
     if face.stripes:
         lines.append(f"{indent}stripes: {_scalar(face.stripes)}")
     if face.partitions:

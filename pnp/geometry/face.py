@@ -23,7 +23,7 @@ from pnp.text import fit_size, text_width
 from pnp.geometry.face_spots import fallback_circles, origin_shape, revenue_candidates, revenue_groups, revenue_radius, ring, rim
 from pnp.geometry.face_icons import place_icon
 from pnp.geometry.face_stops import place_stops
-from pnp.geometry.face_track import overpasses, place_track
+from pnp.geometry.face_track import overpasses, place_track, stub_track
 from pnp.geometry.placed import (
     CASING_WIDTH,
     FLIP_FONT,
@@ -58,7 +58,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     occupied = Occupancy(area)
     # the part of the turn that is not a whole tile rotation: a pointy hex's 30 degrees
     stops, through = place_stops(face, upright=-((-text_angle) % 60.0))
-    track = place_track(face, stops, through)
+    track = place_track(face, stops, through) + stub_track(face)
     for t in track:
         occupied.add(linestring(t.segment).buffer(CASING_WIDTH / 2, cap_style=2))
     for s in stops:
@@ -121,8 +121,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         texts.append(PlacedText("label", face.label, point, size * k, "bold"))
 
     icon = None
-    if face.terrain and face.terrain.cost:
-        text = str(face.terrain.cost)
+    if face.terrain and (face.terrain.cost or face.terrain.type):
+        text = str(face.terrain.cost) if face.terrain.cost else ""
         spots = [(0, 0), (30, -58), (-45, -45), (-30, 58), (62, 0), (-62, 0), (30, 58), (45, 40), (-45, 40)]
         if face.stops or face.paths:
             spots = spots[1:]
@@ -131,7 +131,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
                                   circle((p[0], p[1] - 9), 11)])) for p in spots)
         point = take(cands)
         icon = (face.terrain.type[0] if face.terrain.type else "mountain", (point[0], point[1] - 9))
-        texts.append(PlacedText("terrain", text, (point[0], point[1] + 10), TERRAIN_FONT, "bold"))
+        if text:
+            texts.append(PlacedText("terrain", text, (point[0], point[1] + 10), TERRAIN_FONT, "bold"))
 
     icons = [place_icon(icon, take, text_angle, busy=bool(face.stops or face.paths)) for icon in face.icons]
 

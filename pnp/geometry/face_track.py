@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 
-from pnp.geometry.hexagon import Point
+from pnp.geometry.hexagon import Point, edge_midpoint, scale
 from pnp.geometry.track import Line, Segment, edge_to_edge, edge_to_point, linestring, nearest_t, part
 from pnp.model.tile import TileFace
 from pnp.geometry.placed import PlacedStop, PlacedTrack
@@ -34,6 +34,13 @@ def place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segm
             segment = Line(at[a.index], at[b.index])
         track.append(PlacedTrack(segment, path.terminal, path.track))
     return track
+
+
+STUB_LENGTH = 0.4  # of the apothem: a stub runs this far in from its edge
+
+
+def stub_track(face: TileFace) -> list[PlacedTrack]:
+    return [PlacedTrack(Line(edge_midpoint(e), scale(edge_midpoint(e), 1 - STUB_LENGTH))) for e in face.stubs]
 
 
 OVERPASS_LENGTH = 56.0  # of the upper track, centred on the crossing (RENDERING.md: 63 straight, 47 gentle)

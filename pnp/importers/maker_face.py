@@ -61,7 +61,7 @@ COSMETIC = {
     "borders": {"width", "dashed"},
 }
 KNOWN = {
-    "track": {"type", "start", "end", "gauge"},
+    "track": {"type", "start", "end", "gauge"},  # type stub: a short piece from a side
     "cities": {"size", "companies", "name"},
     "towns": {"color"},
     "centerTowns": {"color"},
@@ -108,8 +108,11 @@ def read_hex(hex_data: dict) -> FaceResult:
         return FaceResult(None, problems)
     try:
         stations = _stations(hex_data)
-        links, stations = _links(_visible(hex_data.get("track")), stations)
+        stubs: list[int] = []
+        links, stations = _links(_visible(hex_data.get("track")), stations, stubs)
         face = _face(hex_data, stations, links)
+        if stubs:
+            face["stubs"] = sorted(set(stubs))
     except Unsupported as exc:
         return FaceResult(None, [str(exc)])
     return FaceResult(face)
@@ -192,7 +195,7 @@ def _stations(hex_data: dict) -> list[Station]:
 Node = tuple  # ("edge", e) | ("stop", i) | ("free", k)
 
 
-def _links(tracks: list[dict], stations: list[Station]) -> tuple[dict[frozenset, str], list[Station]]:
+def _links(tracks: list[dict], stations: list[Station], stubs: list[int]) -> tuple[dict[frozenset, str], list[Station]]:
     """Which edges and stations the track joins. Track ends that meet in the open
     become free nodes; they are then joined through or turned into junctions."""
     lines = [track_line(t) for t in tracks]
@@ -232,7 +235,7 @@ def _links(tracks: list[dict], stations: list[Station]) -> tuple[dict[frozenset,
             link = frozenset((a, b))
             links.add(link)
             gauges[link] = _wider(gauges.get(link), gauge)
-    links, stations, joined = _resolve_free(links, free, stations)
+    links, stations, joined = _resolve_free(links, free, stations, stubs)
     for link, parts in joined.items():
         kinds = {gauges.get(p, "standard") for p in parts}
         gauges[link] = "dual" if "dual" in kinds or len(kinds) > 1 else kinds.pop()
@@ -263,7 +266,7 @@ def _nearest_station(p: Point, stations: list[Station]) -> int | None:
     return best
 
 
-def _resolve_free(links: set[frozenset], free: list[Point], stations: list[Station]):
+def _resolve_free(links: set[frozenset], free: list[Point], stations: list[Station], stubs: list[int]):
     """Two pieces meeting in the open are one path; three or more meet at a junction.
     Also returns, for each path joined from two pieces, the pieces it was joined from."""
     links = set(links)
@@ -273,6 +276,10 @@ def _resolve_free(links: set[frozenset], free: list[Point], stations: list[Stati
         node = ("free", k)
         mine = [link for link in links if node in link]
         others = [next(iter(link - {node})) for link in mine]
+        if len(others) == 1 and others[0][0] == "edge":  # a stub: track from an edge ending in the open
+            links -= set(mine)
+            stubs.append(others[0][1])
+            continue
         if len(others) < 2:
             raise Unsupported(f"track ends in the open at ({point[0]:.0f}, {point[1]:.0f})")
         links -= set(mine)

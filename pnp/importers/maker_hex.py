@@ -9,8 +9,8 @@ hex, so this reader takes what it can and lists the rest. It
   off-board stop paying by phase, with track running off the map), hex sides
   (`borders`), terrain icons and costs (one `terrain`), tunnels and bridges (a cost on
   a side, or on the hex);
-- strips what pnp draws its own way or not at all (gauges, track colours and widths,
-  icons, shapes, route bonuses ...), each listed as lost;
+- strips what pnp draws its own way or not at all (track colours and widths, shapes,
+  route bonuses ...), each listed as lost;
 - reads the rest with `read_hex`, and where that fails drops the least it can (an
   extra label, values it cannot match to stations, a piece of track ending in the
   open) and says so, down to a blank hex of the right colour.
@@ -38,6 +38,7 @@ KEEP = {
     "centerTowns": {"color", "groups"},
     "values": {"value", "outerBorderColor"},
     "labels": {"label", "size", "fontSize", "fontStyle", "fontWeight", "fontFamily"},
+    "icons": {"type", "noCircle", "width", "strokeWidth"},
 }
 # Element attributes that change only how a thing looks in 18xx-maker.
 LOOKS = {"color", "textColor", "fontSize", "fontWeight", "fontFamily", "fontStyle", "size", "width", "reverse",
@@ -57,7 +58,7 @@ PHASE_COLOURS = {"yellow": "yellow", "green": "green", "brown": "brown", "gray":
 
 # What 18xx-maker can draw on a hex that pnp does not print, in words for the report.
 UNPRINTED = {
-    "icons": "icon", "shapes": "shape", "goods": "goods mark", "routeBonuses": "route bonus",
+    "shapes": "shape", "goods": "goods mark", "routeBonuses": "route bonus",
     "tokens": "token", "boomtowns": "boomtown", "industries": "industry", "divides": "divide line",
     "mediumCities": "medium city", "tunnelEntrances": "tunnel entrance", "removeBorders": "outline removed",
     "companies": "company mark", "bridges": "bridge", "tunnels": "tunnel",
@@ -133,8 +134,11 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
     revenue = _offboard_revenue(data, out, phases)
     if offboard_edges and revenue is None and not any(data.get(k) for k in ("cities", "towns", "centerTowns")):
         revenue = _offboard_value(data, out, money)
+    badges = _badges(data, out)
     clean = _readable(data, out)
     face = _read(clean, out)
+    if badges:
+        face["icons"] = face.get("icons", []) + badges
     if offboard_edges or revenue is not None:
         _add_offboard(face, offboard_edges, revenue, out)
     if terrain:
@@ -149,6 +153,30 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
 
 def _empty(value) -> bool:
     return value is None or value is False or (isinstance(value, (list, dict)) and not value)
+
+
+BADGES = {"companies": "company mark", "tokens": "token", "routeBonuses": "route bonus"}
+
+
+def _badges(data: dict, out: HexReading) -> list[dict]:
+    """Company marks, printed tokens and route bonuses on a hex (not in a city): each
+    printed as its text in a framed box where 18xx-maker draws it (an icon pnp does not
+    know prints its name so)."""
+    badges = []
+    for key, words in BADGES.items():
+        for item in _visible(data.pop(key, None)):
+            text = item if isinstance(item, str) else (
+                item.get("label") or item.get("company") or item.get("value") or item.get("text") or item.get("name"))
+            text = name_text(text) if isinstance(text, (str, dict)) else (str(text) if text is not None else None)
+            if not text:
+                out.lose(f"a {words} with no text")
+                continue
+            badge: dict = {"name": text}
+            edge = _edge_at(item) if isinstance(item, dict) else None
+            if edge is not None:
+                badge["at"] = edge
+            badges.append(badge)
+    return badges
 
 
 def _offboard_value(data: dict, out: HexReading, money: re.Pattern | None) -> dict | None:
@@ -203,9 +231,7 @@ def _terrain(data: dict, out: HexReading) -> dict | None:
         if cost is not None:
             costs.append(cost)
     if not costs:
-        if types:
-            out.lose(f"{'/'.join(types)} terrain without a cost (pnp prints terrain with its cost)")
-        return None
+        return {"cost": 0, "type": "|".join(types)} if types else None  # the terrain's mark, no cost
     if len(set(costs)) > 1:
         out.lose(f"several terrain costs ({', '.join(map(str, costs))}); the first is kept")
     return {"cost": costs[0], "type": "|".join(types or ["mountain"])}
@@ -223,10 +249,10 @@ def _borders(data: dict, out: HexReading) -> list[dict]:
         kind = "province" if item.get("dashed") and colour in (None, "orange", "black") else border_type(colour)
         if side is None or not 1 <= side <= 6:
             out.lose(f"hex side '{item.get('side')}'")
-        elif kind is None:
-            out.lose(f"a {colour} hex side (pnp draws impassable, water, mountain, province, river and swamp sides)")
         elif all(b["edge"] != side - 1 for b in borders):
-            borders.append({"edge": side - 1, "type": kind})
+            # a side of another colour is printed as an impassable side in that colour
+            borders.append({"edge": side - 1, "type": kind} if kind else
+                           {"edge": side - 1, "type": "impassable", "color": str(colour)})
     return borders
 
 
@@ -553,6 +579,10 @@ def turned(face: dict, steps: int) -> dict:
         out["paths"] = [{**p, "a": edge(p["a"]), "b": edge(p["b"])} for p in face["paths"]]
     if "borders" in face:
         out["borders"] = [{**b, "edge": edge(b["edge"])} for b in face["borders"]]
+    if "stubs" in face:
+        out["stubs"] = sorted(edge(e) for e in face["stubs"])
+    if "icons" in face:
+        out["icons"] = [{**i, **({"at": at(i["at"])} if "at" in i else {})} for i in face["icons"]]
     return out
 
 

@@ -277,6 +277,14 @@ class TileFace(Frozen):
     stripes: str | None = None  # a colour: the ground is striped with it (18xx.games `stripes=`)
     partitions: tuple[Partition, ...] = ()
     future_label: FutureLabel | None = None
+    stubs: tuple[int, ...] = ()  # edges with a short piece of track ending in the open
+
+    @field_validator("stubs")
+    @classmethod
+    def _stub_edges(cls, v):
+        if any(e not in EDGES for e in v):
+            raise ValueError(f"stubs must be edges 0-5, not {list(v)}")
+        return tuple(sorted(set(v)))
 
     @model_validator(mode="before")
     @classmethod
@@ -304,8 +312,8 @@ class TileFace(Frozen):
         return (self.stops == other.stops and set(self.paths) == set(other.paths) and self.label == other.label
                 and self.terrain == other.terrain and set(self.borders) == set(other.borders)
                 and sorted(i.name for i in self.icons) == sorted(i.name for i in other.icons)
-                and (self.frame, self.stripes, set(self.partitions), self.future_label)
-                == (other.frame, other.stripes, set(other.partitions), other.future_label))
+                and (self.frame, self.stripes, set(self.partitions), self.future_label, self.stubs)
+                == (other.frame, other.stripes, set(other.partitions), other.future_label, other.stubs))
 
     def gauges(self) -> tuple[str, ...]:
         """The gauges of the face's track, in GAUGES order."""
