@@ -91,6 +91,11 @@ def test_icons_marks_names_and_coloured_sides_are_read():
     assert sides == [{"edge": 0, "type": "water"}, {"edge": 1, "type": "impassable", "color": "violet"}]
 
 
+def test_track_from_a_side_ending_in_the_open_is_a_stub():
+    assert read_hex({"track": [{"type": "straight", "side": 1, "end": 0.5}, {"type": "stub", "side": 3}]}).face == \
+        {"stubs": [0, 2]}
+
+
 def test_narrow_and_dual_gauge_track_keep_their_gauge():
     f = face({"towns": [{}], "track": [{"type": "straight", "gauge": "narrow"}, {"type": "sharp", "gauge": "dual"},
                                        {"type": "gentle", "side": 3}]})
@@ -103,7 +108,7 @@ def test_narrow_and_dual_gauge_track_keep_their_gauge():
     ({"cities": [{"pass": True}]}, "a pass-through city mark"),
     ({"cities": [{}], "goods": [{"type": "coal"}]}, "goods marks"),
     ({"cities": [{}], "widgets": [1]}, "'widgets' ([1])"),
-    ({"track": [{"type": "straight", "side": 1, "end": 0.5}]}, "track ends in the open at (0, 0)"),
+    ({"track": [{"type": "straight", "side": 1, "start": 0.2, "end": 0.4}]}, "track ends in the open at (0, 45)"),
     ({"cities": [{}, {"angle": 180, "percent": 0.5}], "values": [{"value": 1}, {"value": 2}, {"value": 3}]},
      "3 values for 2 cities and towns"),
     ({"labels": [{"label": "A"}, {"label": "B"}]}, "several labels (A, B)"),
