@@ -15,6 +15,7 @@ from pnp.model.company import Company
 from pnp.model.game import Game
 from pnp.model.rules import Phase
 from pnp.render import svg
+from pnp.render.logo import badge_or_logo
 from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Cell, Item, badge, line, panel, paragraph, stack, table
 from pnp.geometry.track import fmt
 from pnp.sheets.formats import component_format
@@ -132,7 +133,8 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     ink = c.text_color
     where = f"companies.yaml: {c.symbol}"
     d = band_h - 2 * SAFE
-    face.add(badge(c.symbol, (SAFE + d / 2, band_h / 2), d, c.color, ink, style))
+    face.add(badge_or_logo(c, (SAFE + d / 2, band_h / 2), d, style, badge(c.symbol, (SAFE + d / 2, band_h / 2), d, c.color,
+                                                                          ink, style)))
     n = len(c.tokens)
     in_band = tokens_size(n, n)[0] <= w * 0.45  # else they go over the treasury, in rows
     tokens_w = tokens_size(n, n)[0] if in_band else 0.0

@@ -10,6 +10,7 @@ from pnp.components.cardsheet import Context, Face, component, context, full, pi
 from pnp.model.company import Certificate, Company
 from pnp.model.game import Game
 from pnp.render.cards import LINE_BOX, SAFE, Band, Box, badge, frame, ink_on, line, panel, paragraph, rosette, rule
+from pnp.render.logo import badge_or_logo
 
 NAME_SIZE = 3.6
 TITLE_SIZE = 2.9
@@ -42,7 +43,8 @@ def front(cert: Certificate, ctx: Context, size: tuple[float, float]) -> Face:
     ground = style.color("card_ground")
     face = Face([full(size, ground), Band(Box(0, 0, bw, h), c.color)])
     d = min(bw - 3.0, h * 0.36)
-    face.add(badge(c.symbol, (bw / 2, SAFE + d / 2), d, c.color, c.text_color, style))
+    face.add(badge_or_logo(c, (bw / 2, SAFE + d / 2), d, style, badge(c.symbol, (bw / 2, SAFE + d / 2), d, c.color,
+                                                                      c.text_color, style)))
     face.add(line(percent_text(cert), Box(1.5, h - SAFE - 7.5, bw - 3.0, 7.5), 6.5, style, weight="bold",
                   align="center", color=c.text_color))
     accent = ink_on(ground, c.color, style)
@@ -102,7 +104,8 @@ def back(c: Company, ctx: Context, size: tuple[float, float]) -> Face:
     w, h = size
     face = Face([full(size, c.color)])
     d = min(w, h) * 0.5
-    face.add(badge(c.symbol, (w / 2, SAFE + d / 2 + 1.0), d, c.color, c.text_color, style))
+    centre = (w / 2, SAFE + d / 2 + 1.0)
+    face.add(badge_or_logo(c, centre, d, style, badge(c.symbol, centre, d, c.color, c.text_color, style)))
     below = Box(SAFE, SAFE + d + 2.5, w - 2 * SAFE, h - 2 * SAFE - d - 2.5)
     name, used = paragraph(c.name, below.top(below.h * 0.62), 3.4, style, weight="bold", align="center",
                            color=c.text_color, where=f"companies.yaml: {c.symbol}")

@@ -41,6 +41,8 @@ class Company(Frozen):
     layer: int | None = Field(None, ge=1, description="the row of the IPO in which the company becomes "
                               "available (1860: rows 1-4, opened one after another)")
     notes: str | None = None
+    logo: str | None = Field(None, description="an SVG or PNG file inside the game folder (logos/KO.svg), "
+                             "printed on the company's tokens, charter and certificates")
 
     @field_validator("shares")
     @classmethod

@@ -29,6 +29,11 @@ def path(d: str, **attrs):
     return SVG.path(d=d, **attrs)
 
 
+def image(href: str, x: float, y: float, w: float, h: float, **attrs):
+    """A picture (a data: URI from `render/logo.py`) fitted into the box, centred."""
+    return SVG.image(href, insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)), **attrs)
+
+
 def polygon_path(pts, **attrs):
     return SVG.path(d=points(pts), **attrs)
 
