@@ -65,3 +65,28 @@ def test_a_logo_outside_the_game_folder_is_refused(game_copy, tmp_path, logo, pr
     result = run("validate", folder)
     assert result.exit_code == 2
     assert "companies.yaml" in result.output and "companies[0].logo" in result.output and problem in result.output
+
+
+def test_the_18xx_maker_importer_takes_logos_from_the_checkout(reference, tmp_path):
+    """With --library pointing at an 18xx-maker checkout, the companies' logos found in
+    it are copied into the game folder and named in companies.yaml; the rest are
+    reported as before."""
+    import shutil
+
+    library = tmp_path / "maker"
+    shutil.copytree(reference / "18xx-maker" / "tiles", library / "tiles")
+    (library / "logos" / "1867").mkdir(parents=True)
+    (library / "logos" / "1867" / "CNR.svg").write_text(SVG_LOGO, encoding="utf-8")
+    Image.new("RGB", (32, 32), (0, 90, 160)).save(library / "logos" / "1867" / "CPR.png")
+    out = tmp_path / "1867"
+    result = run("import", "18xx-maker", reference / "18xx-maker" / "games" / "1867.json", "--out", out,
+                 "--library", library)
+    assert result.exit_code == 0, result.output
+    companies = (out / "companies.yaml").read_text(encoding="utf-8")
+    assert "logo: logos/1867-CNR.svg" in companies and "logo: logos/1867-CPR.png" in companies
+    assert (out / "logos" / "1867-CNR.svg").read_text(encoding="utf-8") == SVG_LOGO
+    report = (out / "import-report.md").read_text(encoding="utf-8")
+    assert report.count("companies[") and "companies[0].logo" not in report and "companies[2].logo" in report
+    charters = tmp_path / "charters"
+    assert run("charters", out, "--out", charters).exit_code == 0
+    assert images_in(charters / "charters.pdf") >= 2
