@@ -25,6 +25,7 @@ import itertools
 import re
 
 from pnp.importers.maker_face import read_hex
+from pnp.model.icons import canonical
 from pnp.importers import maker_hexparts as parts
 from pnp.importers.maker_hexparts import (  # noqa: F401  (public names used by the other importers)
     PHASE_COLOURS,
@@ -87,6 +88,9 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
     face = _read(clean, out)
     if badges:
         face["icons"] = face.get("icons", []) + badges
+    for icon in face.get("icons", []):
+        if canonical(icon["name"]) is None:
+            out.note(f"'{icon['name']}' printed as its name in a framed box (no picture of that name in pnp)")
     if offboard_edges or revenue is not None:
         parts.add_offboard(face, offboard_edges, revenue, out)
     if terrain:

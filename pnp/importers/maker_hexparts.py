@@ -38,10 +38,15 @@ class HexReading:
     names: list[str] = field(default_factory=list)  # place names printed on the hex
     marks: list[tuple[int, str]] = field(default_factory=list)  # (city index, label) company marks in cities
     lost: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # printed, but not as 18xx-maker draws it
 
     def lose(self, what: str) -> None:
         if what not in self.lost:
             self.lost.append(what)
+
+    def note(self, what: str) -> None:
+        if what not in self.notes:
+            self.notes.append(what)
 
 
 def visible(items) -> list:

@@ -160,6 +160,8 @@ def _own_tile(tile_id: str, data: dict, report: Report, where: str, pointy: bool
     reading = read_maker_hex(data, pointy=pointy, map_hex=False)
     if why:
         report.note(where, f"{why}; converted as far as pnp can print it")
+    for what in reading.notes:
+        report.note(where, what)
     for what in reading.lost:
         report.lost(where, what)
     face = dict(reading.face)

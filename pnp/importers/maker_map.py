@@ -135,6 +135,8 @@ def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple
             if not isinstance(coord, str) or not COORDINATE.match(coord):
                 report.lost(label, "not a coordinate such as B4; the hex is left out")
                 continue
+            for what in reading.notes:
+                report.note(label, what)
             for what in reading.lost:
                 report.lost(label, what)
             if coord in board:
