@@ -8,6 +8,7 @@ from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, component, context, full, piece
 from pnp.model.company import Private
 from pnp.model.game import Game
+from pnp.render import icons
 from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Item, badge, ink_on, line, paragraph, rule, stack
 
 NAME_SIZE = 3.4
@@ -46,7 +47,11 @@ def front(p: Private, ctx: Context, size: tuple[float, float]) -> Face:
     where = f"privates.yaml: {p.symbol}"
     d = hb - 3.0
     face.add(badge(p.symbol, (w - SAFE - d / 2, hb / 2), d, colour, ink, style))
-    name, _ = paragraph(p.name, Box(SAFE, 1.6, w - 2 * SAFE - d - 1.5, hb - 3.2), NAME_SIZE, style, weight="bold",
+    beside = 0.0
+    if p.icon:  # the private's icon (a bridge, a tunnel ...) left of its badge
+        beside = d + 1.0
+        face.add(icons.icon(p.icon, (w - SAFE - d - 1.0 - d / 2, hb / 2), d / 2, style))
+    name, _ = paragraph(p.name, Box(SAFE, 1.6, w - 2 * SAFE - d - 1.5 - beside, hb - 3.2), NAME_SIZE, style, weight="bold",
                         valign="middle", color=ink, where=where)
     face.add(name)
     foot_h = MONEY_SIZE * LINE_BOX

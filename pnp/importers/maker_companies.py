@@ -254,7 +254,9 @@ def convert_privates(game: dict, report: Report, palette: Palette) -> dict | Non
             entry["min_players"] = private["minPlayers"]
         if private.get("idBackgroundColor"):
             entry["color"] = palette.resolve(private["idBackgroundColor"], f"{where}.idBackgroundColor")
-        for key in ("icon", "image", "token"):
+        if isinstance(private.get("icon"), str) and private["icon"].strip():
+            entry["icon"] = private["icon"].strip()
+        for key in ("image", "token"):
             if private.get(key):
                 report.lost(f"{where}.{key}", f"the private's {key} ({brief(private[key])})")
         if private.get("variant"):

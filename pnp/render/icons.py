@@ -17,7 +17,7 @@ from pnp.text import fit_size
 
 ICON_SCALE = 0.68  # of the disc's radius: the unit square's half-width
 STROKE = 0.16  # line width of drawn icons, in unit-square units
-DISC_STROKE = 1.5
+DISC_STROKE = 0.08  # of the disc radius
 
 class _Pen:
     """Unit-square coordinates scaled to a disc of radius r at (cx, cy)."""
@@ -201,7 +201,8 @@ def icon(name: str, centre, r: float, style: Style):
     if kind is None:
         return unknown_box(label(name), centre, r, style)
     g = svg.group()
-    g.add(svg.circle(centre, r, fill=style.color("icon_ground"), stroke=style.color("icon"), stroke_width=fmt(DISC_STROKE)))
+    g.add(svg.circle(centre, r, fill=style.color("icon_ground"), stroke=style.color("icon"),
+                     stroke_width=fmt(DISC_STROKE * r)))
     for element in DRAWERS[kind](_Pen(centre, r, style)):
         g.add(element)
     return g
@@ -211,7 +212,7 @@ def unknown_box(text: str, centre, r: float, style: Style):
     w, h = box_size(text, r)
     g = svg.group()
     g.add(svg.rect(centre[0] - w / 2, centre[1] - h / 2, w, h, fill=style.color("icon_ground"),
-                   stroke=style.color("icon"), stroke_width=fmt(DISC_STROKE)))
+                   stroke=style.color("icon"), stroke_width=fmt(DISC_STROKE * r)))
     g.add(svg.text(text, centre, fit_size(text, w - BOX_PAD, unknown_font(r), "bold"), style, weight="bold",
                    color=style.color("icon")))
     return g
