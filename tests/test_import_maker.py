@@ -156,10 +156,11 @@ def test_facts_survive_the_import(imported, name):
 
 
 def test_unconvertible_features_are_reported_by_place(imported):
-    """What pnp cannot print is reported by source entry and hex (1858's second labels),
-    and the command line sums it up; 1858's ports, gauges and stubs now print."""
+    """What pnp prints elsewhere or not at all is reported by source entry (1858's round
+    tracker on the map), and the command line sums it up; 1858's ports, gauges, stubs and
+    second labels now print."""
     report = (imported["1858"].out / "import-report.md").read_text(encoding="utf-8")
-    assert "`map.hexes[74] (B9)`: label 'Y' (pnp prints one label)" in report
+    assert "`map.roundTracker`: a round tracker printed on the map (pnp prints it as its own component)" in report
     assert "icon 'port'" not in report and "gauge" not in report and "stub" not in report
     assert "| map | 127 hexes (the source has 127) |" in report
     assert imported["1858"].report.parts()["map"] > 0

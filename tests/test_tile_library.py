@@ -87,6 +87,8 @@ def test_icons_marks_names_and_coloured_sides_are_read():
     assert face["stops"][0]["marks"] == ["KO", {"company": "Dest", "color": "red"}]
     assert face["icons"] == [{"name": "port", "at": 2}, {"name": "mine"}]  # angle 0 is edge 0, 60 a side
     assert face["name"] == "Osaka" and face["frame"] == {"color": "violet"}
+    two = read_hex({"labels": [{"label": "A"}, {"label": "B", "angle": 120, "percent": 0.8}]}).face
+    assert two == {"label": "A", "icons": [{"name": "B", "at": 2}]}  # a second label prints boxed where it stands
     sides = read_hex({"borders": [{"side": 1, "color": "water"}, {"side": 2, "color": "violet"}]}).face["borders"]
     assert sides == [{"edge": 0, "type": "water"}, {"edge": 1, "type": "impassable", "color": "violet"}]
 
@@ -111,7 +113,7 @@ def test_narrow_and_dual_gauge_track_keep_their_gauge():
     ({"track": [{"type": "straight", "side": 1, "start": 0.2, "end": 0.4}]}, "track ends in the open at (0, 45)"),
     ({"cities": [{}, {"angle": 180, "percent": 0.5}], "values": [{"value": 1}, {"value": 2}, {"value": 3}]},
      "3 values for 2 cities and towns"),
-    ({"labels": [{"label": "A"}, {"label": "B"}]}, "several labels (A, B)"),
+    ({"shapes": [{"type": "circle"}]}, "decorative shapes"),
 ])
 def test_what_pnp_cannot_print_is_reported_not_dropped(drawing, problem):
     result = read_hex(drawing)

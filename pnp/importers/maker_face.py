@@ -146,11 +146,10 @@ def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) 
     if links:
         face["paths"] = [{"a": _end(a), "b": _end(b), **({"track": links[link]} if links[link] != "standard" else {})}
                          for link, (a, b) in sorted(((link, _ordered(link)) for link in links), key=lambda x: x[1])]
-    labels = [label["label"] for label in _visible(hex_data.get("labels"))]
-    if len(labels) > 1:
-        raise Unsupported(f"several labels ({', '.join(labels)})")
-    if labels:
-        face["label"] = labels[0]
+    labels = [label for label in _visible(hex_data.get("labels")) if str(label.get("label", "")).strip()]
+    if labels:  # the first is the label; any more print as text in framed boxes where they stand
+        face["label"] = str(labels[0]["label"])
+    extra = [{**_icon({**item, "type": str(item["label"])}), "name": str(item["label"])} for item in labels[1:]]
     terrain = _terrain(hex_data)
     if terrain:
         face["terrain"] = terrain
@@ -158,7 +157,7 @@ def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) 
     names = [n for n in (_name(x) for x in _visible(hex_data.get("names")) + _visible(hex_data.get("cities"))) if n]
     if names:
         face["name"] = " / ".join(dict.fromkeys(names))
-    icons = [_icon(i) for i in _visible(hex_data.get("icons")) if i.get("type")]
+    icons = [_icon(i) for i in _visible(hex_data.get("icons")) if i.get("type")] + extra
     if icons:
         face["icons"] = icons
     cities = [i for i, s in enumerate(stations) if s.kind == "city"]
