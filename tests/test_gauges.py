@@ -7,12 +7,12 @@ import pytest
 
 from pnp.export.tileyaml import tile_yaml
 from pnp.model.tile import Tile
-from pnp.tilecode import TileCodeError, face_to_code, parse_tile_code
+from pnp.tilecode import TileCodeError, face_to_code, from_code, parse_tile_code
 from pnp.upgrades import is_upgrade
 
 
 def tile(tile_id: str, colour: str, code: str) -> Tile:
-    return Tile(id=tile_id, color=colour, code=code)
+    return from_code(code, Tile, id=tile_id, color=colour)
 
 
 def test_codes_and_yaml_carry_the_gauge():
