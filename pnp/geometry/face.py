@@ -115,8 +115,9 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         spots = [(-58, 0), (58, 0), (-45, -42), (45, -42), (-45, 42), (45, 42), (0, -58), (0, 58), (-68, 0), (68, 0)]
         spots += rim()
         inner = rim((30.0, 25.0, 20.0, 15.0), 15) + [(0.0, 0.0)]  # only when the rim is full
+        passes = ((spots, (1.0, 0.75, 0.6)), (inner, (0.75, 0.6, 0.5)), (spots, (0.5, 0.4)))  # long names: smaller
         cands = (((p, k), text_box(face.label, size * k, p, angle=text_angle, weight="bold"))
-                 for spots_, scales in ((spots, (1.0, 0.75, 0.6)), (inner, (0.75, 0.6, 0.5))) for k in scales for p in spots_)
+                 for spots_, scales in passes for k in scales for p in spots_)
         point, k = take(cands)
         texts.append(PlacedText("label", face.label, point, size * k, "bold"))
 

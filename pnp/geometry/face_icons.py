@@ -35,6 +35,6 @@ def place_icon(icon: Icon, take, text_angle: float, busy: bool) -> PlacedIcon:
         base = loc_point(icon.at)
         spots += [base, scale(base, 0.8), scale(base, 1.15), add(base, (0, 12)), add(base, (0, -12))]
     spots += OPEN_SPOTS[1:] if busy else OPEN_SPOTS
-    spots += rim((58.0, 48.0, 38.0, 66.0), 15)
+    spots += rim((58.0, 48.0, 38.0, 66.0, 72.0, 76.0), 10)
     point = take((p, icon_shape(icon, p, radius, text_angle)) for p in spots)
     return PlacedIcon(icon.name, point, radius)
