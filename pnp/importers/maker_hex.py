@@ -141,10 +141,8 @@ def _describe(value) -> str:
 def _keep(key: str, element: dict, out: HexReading) -> dict | None:
     kept = {}
     for name, value in element.items():
-        if key == "track" and name == "gauge" and value in ("dashed", "line"):
-            out.lose(f"{value} track (a ferry, a route or a planned line, not built track): not printed")
-            return None
-        elif key == "track" and name == "gauge" and value not in ("normal", "standard", "narrow", "dual", None):
+        if key == "track" and name == "gauge" and value not in ("normal", "standard", "narrow", "dual", "line",
+                                                                 "dashed", None):
             out.lose(f"{value} gauge track (printed as standard track)")
         elif name in POSITION_KEYS or name in KEEP[key]:
             kept[name] = value
