@@ -26,6 +26,7 @@ from pnp.cut.paths import CutPages
 from pnp.cut.write import finished_pdf, write_cut_files
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
+from pnp.localise import in_language
 from pnp.model.game import Game
 from pnp.output import OutputDir, atomic_write
 from pnp.pdf import DocumentPool, PdfPart, merge_documents, svg_to_png
@@ -158,6 +159,7 @@ def build_component(key: str, game: Game, options: PrintOptions) -> Component:
 def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[str] | None = None,
               png: bool = False, progress: Callable[[str], None] | None = None) -> KitResult:
     start = time.perf_counter()
+    game = in_language(game, options.lang)  # every data text in the kit's language
     keys = kit_components(game, only, options)
     if not keys:
         raise PnpError(f"{game.title}: nothing to build (no component has data)")

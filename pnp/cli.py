@@ -39,14 +39,19 @@ def games():
 
 @main.command()
 @game_argument
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None,
+              help="Also list the data texts that have no version in this language.")
 @user_errors
-def validate(game):
+def validate(game, lang):
     """Check a game's data and report the first problem."""
     from pnp.load import load_game
+    from pnp.localise import language_report
 
     loaded = load_game(game)
     click.echo(f"{loaded.title}: data is valid ({len(loaded.manifest)} distinct tiles, "
                f"{loaded.total_tiles()} pieces)")
+    if lang:
+        click.echo(language_report(loaded, lang), nl=False)
 
 
 @main.command()
@@ -180,6 +185,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
 
     from pnp.build import build_kit, resolve_options
     from pnp.load import load_game
+    from pnp.localise import for_kit
     from pnp.templates import tile_layout as tile_sheet_layout
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
@@ -197,6 +203,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
                             if isinstance(settings["bleed"], str) else settings["bleed"],
                             crop_marks=settings["crop_marks"], scale=float(settings["scale"]),
                             layout=settings["tile_layout"], map_layout=settings["layout"], cut=resolve(loaded, cut))
+    loaded = for_kit(loaded, options.lang, lambda w: click.echo(f"pnp: warning: {w}", err=True))
     only_list = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
     target = default_out(game, out)
     if quiet:
