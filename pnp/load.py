@@ -14,6 +14,7 @@ from pathlib import Path
 
 
 from pnp.errors import DataError, PnpError
+from pnp.limits import limit
 from pnp.load_map import load_map
 from pnp.load_sections import load_sections
 from pnp.checks import check_references
@@ -116,6 +117,12 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
         if count < 0:
             raise DataError(path, where, f"negative count {count}")
         entries.append((available[tile_id], count))
+    if not any(count for _, count in entries):
+        raise DataError(path, "manifest", "every count is 0: the game has no tiles to print")
+    pieces, most = sum(count for _, count in entries), limit(info, "tile_pieces")
+    if pieces > most:
+        raise DataError(path, "manifest", f"{pieces} tile pieces is more than the {most} any game needs "
+                                          f"(game.yaml limits.tile_pieces raises it)")
     used = [t for t, _ in entries]
     for tile, _ in entries:
         for target in tile.upgrades or ():
@@ -162,7 +169,7 @@ def load_game(name_or_path: str | Path) -> Game:
     parts: dict[str, object] = {}
     for name, (filename, loader) in PART_LOADERS.items():
         path = folder / filename
-        if path.exists():
+        if path.exists() or path.is_symlink():  # a broken or looping link is an error, not an absent file
             parts[name] = loader(path, {"info": info, "manifest": manifest, **parts})
     game = Game(folder.name, folder, info, manifest, parts)
     check_references(game)

@@ -7,6 +7,7 @@ A code is parts separated by `;`; each part is `type=key:value,key:value`. Nodes
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from pnp.model.tile import TileFace, revenue_text
@@ -160,6 +161,8 @@ def _loc(text: str, where: str):
         value = float(text)
     except ValueError:
         raise TileCodeError(f"{where}: loc must be a number or 'center', got '{text}'") from None
+    if not math.isfinite(value):
+        raise TileCodeError(f"{where}: loc must be a finite number or 'center', got '{text}'")
     return int(value) if value == int(value) else value
 
 

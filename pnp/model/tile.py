@@ -31,13 +31,26 @@ class PhaseValue(NamedTuple):
 Revenue = Union[int, tuple[PhaseValue, ...]]
 
 
+MAX_REVENUE = 9999  # four digits: no game's stop pays more, and a revenue circle holds no more
+
+
+def _check_revenue(value):
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_REVENUE:
+        raise ValueError(f"revenue {str(value)[:20]} is outside 0-{MAX_REVENUE}")
+    return value
+
+
 def _phase_revenue(value):
     """Accept `{yellow: 0, green: 20}` as well as a list of pairs."""
     if isinstance(value, dict):
         if not value:
             raise ValueError("a revenue by phase needs at least one phase")
-        return tuple(PhaseValue(str(k), v) for k, v in value.items())
-    return value
+        return tuple(PhaseValue(str(k), _check_revenue(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, (list, tuple)) and len(item) == 2:
+                _check_revenue(item[1])
+    return _check_revenue(value)
 
 
 
@@ -47,7 +60,7 @@ def _check_loc(value):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"'at' must be an edge 0-5, a corner such as 2.5, or 'center', not {value!r}")
-    if not (0 <= value < 6) or (value * 2) != int(value * 2):
+    if not (0 <= value < 6) or (value * 2) != int(value * 2):  # also refuses inf and nan
         raise ValueError(f"'at' must be an edge 0-5 or a corner such as 2.5, not {value}")
     return float(value)
 
@@ -118,7 +131,12 @@ def parse_end(value) -> End:
     if isinstance(value, End):
         return value
     if isinstance(value, (list, tuple)) and len(value) == 2:
-        return End(*value)
+        kind, index = value
+        if kind not in ("edge", "stop") or isinstance(index, bool) or not isinstance(index, int):
+            raise ValueError(f"a track end is [edge, 0-5] or [stop, index], not {list(value)!r}")
+        if index < 0 or (kind == "edge" and index not in EDGES):
+            raise ValueError(f"{kind} {index} is outside {'0-5' if kind == 'edge' else 'the stops'}")
+        return End(kind, index)
     if isinstance(value, int) and not isinstance(value, bool):
         if value not in EDGES:
             raise ValueError(f"edge {value} is outside 0-5")
@@ -175,6 +193,8 @@ class Terrain(Frozen):
     @field_validator("type", mode="before")
     @classmethod
     def _types(cls, v):
+        if not isinstance(v, (str, list, tuple)) or not v:
+            raise ValueError(f"a terrain type is one of {', '.join(TERRAIN_KINDS)}, not {v!r}")
         types = tuple(v.split("|")) if isinstance(v, str) else tuple(v)
         for t in types:
             if t not in TERRAIN_KINDS:
@@ -271,7 +291,7 @@ class TileFace(Frozen):
 
     stops: tuple[Stop, ...] = ()
     paths: tuple[Path, ...] = ()
-    label: str | None = None
+    label: str | None = Field(None, max_length=12)  # 'OO', 'NY/SF', 'Norwich': it must fit its hex
     terrain: Terrain | None = None
     borders: tuple[Border, ...] = ()
 
