@@ -21,6 +21,16 @@ class DataError(PnpError):
         super().__init__(f"{where}: {field}: {problem}" if field else f"{where}: {problem}")
 
 
+MAX_MESSAGE = 400
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """A message as one line: line breaks and other control characters shown as escapes
+    (a quoted text with a newline in it stays on one line), and at most `limit` characters."""
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(message))
+    return out if len(out) <= limit else out[: limit - 3] + "..."
+
+
 def field_path(parts) -> str:
     """Render a location such as ('tiles', 3, 'color') as 'tiles[3].color'."""
     out = ""

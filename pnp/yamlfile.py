@@ -110,7 +110,7 @@ def _text_problem(text: str, where: tuple, unprintable) -> str | None:
         if ch not in ALLOWED_CONTROLS and unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             return f"control or invalid character U+{ord(ch):04X} in text {_quote(text)}"
     name = next((str(p) for p in reversed(where) if not isinstance(p, int)), "")
-    limit = MAX_NAME if name in NAME_FIELDS else MAX_TEXT
+    limit = MAX_NAME if name in NAME_FIELDS or name.endswith("_name") else MAX_TEXT
     if len(text) > limit:
         return f"text of {len(text)} characters is longer than the {limit} a {'name or label' if limit == MAX_NAME else 'text'} may have: {_quote(text)}"
     bad = unprintable(text)

@@ -130,7 +130,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     band_h = min(h * 0.24, 30.0)
     face = Face([full(size, style.color("card_ground")), Band(box.top(band_h), c.color)])
     ink = c.text_color
-    where = f"companies.yaml: {c.symbol}"
+    where = f"{game.folder / 'companies.yaml'}: company {c.symbol}"
     d = band_h - 2 * SAFE
     face.add(badge(c.symbol, (SAFE + d / 2, band_h / 2), d, c.color, ink, style))
     n = len(c.tokens)
@@ -143,7 +143,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     heads = Box(SAFE + d + 3.0, SAFE * 0.8, w - 2 * SAFE - d - 3.0 - (tokens_w + 3.0 if in_band else 0.0),
                 band_h - 1.6 * SAFE)
     name, used = paragraph(c.name, heads.top(heads.h * 0.66), NAME_SIZE, style, weight="bold", valign="bottom",
-                           color=ink, where=where)
+                           color=ink, where=f"{where}.name")
     face.add(name)
     facts = [home_line(c, ctx)]
     if c.float_percent:
@@ -151,7 +151,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     if c.token_set_price is not None:  # 1851: all station tokens bought together when floating
         facts.append(t("charter.token_set", n=len(c.tokens), price=ctx.company_money(c.token_set_price)))
     face.add(line(" · ".join(f for f in facts if f), heads.below(heads.h * 0.66, 0.4), 3.0, style, color=ink,
-                  where=where))
+                  where=f"{where}.home_name (with the home and float percentage)"))
     body = box.below(band_h).inset(SAFE, SAFE * 0.8)
     left_w = min(body.w * 0.33, 80.0)
     left = body.left(left_w)
