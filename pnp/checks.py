@@ -49,9 +49,10 @@ def check_references(game: Game) -> None:
 
 def check_homes(game: Game) -> None:
     """A company's home is a map hex with a city for its station (its `home_city`-th)."""
-    board = game.part("map")
-    if board is None:
+    mapfile = game.part("map")
+    if mapfile is None:
         return
+    board = mapfile.board()
     for i, c in enumerate(game.companies):
         if not c.home or c.home not in board.hexes:
             continue
