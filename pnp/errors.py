@@ -6,7 +6,10 @@ from pathlib import Path
 
 
 class PnpError(Exception):
-    """A problem with the user's input or options, reported without a traceback."""
+    """A problem with the user's input or options, reported without a traceback, on one line."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class DataError(PnpError):

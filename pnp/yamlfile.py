@@ -70,6 +70,10 @@ def read_yaml(path: Path):
     except _DuplicateKey as exc:
         raise DataError(path, str(exc.key), f"duplicate key {_quote(str(exc.key))} (first at line {exc.first}; the second would "
                                             f"silently replace the first)", line=exc.line) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        raise DataError(path, "", f"character U+{exc.character if isinstance(exc.character, int) else 0:04X} is not "
+                                  f"allowed in YAML text (write it as an escape in double quotes)", line=line) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
