@@ -46,13 +46,13 @@ def resolve_game(name_or_path: str | Path) -> Path:
                    f"and not a folder holding game.yaml")
 
 
-def _tile(path: Path, raw, where: str) -> Tile:
+def _tile(path: Path, raw, where: str, at=()) -> Tile:
     if not isinstance(raw, dict):
         raise DataError(path, where, f"a tile must be a mapping of fields, found {type(raw).__name__}")
     label = f"{where} (tile {raw.get('id')})" if "id" in raw else where
     if "color" in raw and raw["color"] not in COLOURS:
         raise DataError(path, f"{label}.color", f"unknown colour '{raw['color']}' (known: {', '.join(COLOURS)})")
-    return validated(path, Tile, raw, prefix=[label])
+    return validated(path, Tile, raw, prefix=[label], at=at)
 
 
 def read_tiles(path: Path, raw_tiles, field: str = "tiles") -> list[Tile]:
@@ -61,7 +61,7 @@ def read_tiles(path: Path, raw_tiles, field: str = "tiles") -> list[Tile]:
     tiles: list[Tile] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(raw_tiles):
-        tile = _tile(path, raw, f"{field}[{i}]")
+        tile = _tile(path, raw, f"{field}[{i}]", at=(field, i))
         if tile.id in seen:
             raise DataError(path, f"{field}[{i}].id", f"duplicate tile id '{tile.id}' (first at {field}[{seen[tile.id]}])")
         seen[tile.id] = i

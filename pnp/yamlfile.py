@@ -156,7 +156,7 @@ def line_of(source: str | None, where) -> int | None:
     return line
 
 
-def validation_error(path: Path, exc: ValidationError, prefix=()) -> DataError:
+def validation_error(path: Path, exc: ValidationError, prefix=(), at=()) -> DataError:
     """The first problem pydantic found, as a DataError naming its field (and its line
     when the file can be read again)."""
     err = exc.errors()[0]
@@ -173,7 +173,7 @@ def validation_error(path: Path, exc: ValidationError, prefix=()) -> DataError:
         message = f"{message}, not {_quote(str(err.get('input')))}"
     # discriminated unions add the tag to the path; drop it
     loc = [p for p in loc if p not in ("city", "town", "halt", "offboard", "junction")] if len(loc) > 1 else loc
-    return DataError(path, field_path(list(prefix) + loc), message, line=None if prefix else _line_in_file(path, loc))
+    return DataError(path, field_path(list(prefix) + loc), message, line=_line_in_file(path, list(at) + loc) if at or not prefix else None)
 
 
 def _line_in_file(path: Path, loc) -> int | None:
@@ -184,14 +184,15 @@ def _line_in_file(path: Path, loc) -> int | None:
     return line_of(source, loc)
 
 
-def validated(path: Path, model, data, prefix=(), code_field: str = "hexes"):
+def validated(path: Path, model, data, prefix=(), code_field: str = "hexes", at=()):
     """`data` read into the pydantic `model`; any problem becomes a DataError naming the
     file and field. A plain ValueError comes from reading a tile code, which pydantic
-    cannot place; it is reported at `prefix`, or at `code_field` at the top level."""
+    cannot place; it is reported at `prefix`, or at `code_field` at the top level. `at`:
+    where `data` sits in the file (keys and indexes), to find the problem's line."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(path, exc, prefix=prefix) from None
+        raise validation_error(path, exc, prefix=prefix, at=at) from None
     except (ValueError, OverflowError) as exc:
         raise DataError(path, field_path(list(prefix)) or code_field, str(exc)) from None
 

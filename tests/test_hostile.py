@@ -372,3 +372,21 @@ def test_18xx_maker_company_bound_can_be_raised(tmp_path):
 
     source = maker_source(tmp_path, more)
     refused(run_maker(tmp_path, source, "--max-companies", "10"), "companies", "--max-companies")
+
+
+def test_data_errors_carry_the_line_of_the_field(game):
+    from pnp.errors import DataError
+    from pnp.load import load_game
+
+    lines = (game / "tiles.yaml").read_text().split("\n")
+    n = lines.index('  "7": 2') + 1
+    edit(game / "tiles.yaml", '"7": 2', '"7": 2\n  "7": 1')
+    with pytest.raises(DataError) as caught:
+        load_game(game)
+    assert caught.value.line == n + 1 and f"tiles.yaml:{n + 1}:" in str(caught.value)
+    edit(game / "tiles.yaml", '"7": 2\n  "7": 1', '"7": 2')
+    edit(game / "privates.yaml", "revenue: 5", "revenue: -5")
+    n = (game / "privates.yaml").read_text().split("\n").index("    revenue: -5") + 1
+    with pytest.raises(DataError) as caught:
+        load_game(game)
+    assert caught.value.line == n and caught.value.field == "privates[0].revenue"
