@@ -252,19 +252,29 @@ STAGING = ".pnp-staging-"
 
 def make_staging(out_dir: Path) -> Path:
     """A fresh staging folder beside the output folder (same disk, so nothing is left in
-    the system's temporary folder), after removing those that builds killed before they
-    could clean up (their process is gone)."""
-    parent = out_dir.resolve().parent
-    prefix = f"{STAGING}{out_dir.resolve().name}-"
+    the system's temporary folder), or inside it when its parent cannot be written,
+    after removing those that builds killed before they could clean up (their process
+    is gone)."""
+    out_dir = out_dir.resolve()
+    prefix = f"{STAGING}{out_dir.name}-"
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        for old in parent.glob(f"{prefix}*"):
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(out_dir.parent, exc) from None
+    for folder in (out_dir.parent, out_dir):
+        for old in folder.glob(f"{prefix}*") if folder.is_dir() else ():
             pid = old.name[len(prefix):].split(".")[0]
             if pid.isdigit() and not _alive(int(pid)):
                 shutil.rmtree(old, ignore_errors=True)
-        return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}.", dir=parent))
+    try:
+        return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}.", dir=out_dir.parent))
+    except OSError:
+        pass
+    try:
+        out_dir.mkdir(exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}.", dir=out_dir))
     except OSError as exc:
-        raise write_error(parent, exc) from None
+        raise write_error(out_dir, exc) from None
 
 
 def _alive(pid: int) -> bool:

@@ -24,7 +24,7 @@ from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
 from pnp.model.tile import COLOURS, Tile, with_stop_styles
 from pnp.resources import data_dir
 from pnp.upgrades import derive_upgrades
-from pnp.yamlfile import expect_mapping, read_yaml, validated
+from pnp.yamlfile import expect_mapping, read_yaml, validated, with_line
 
 
 def bundled_games() -> list[str]:
@@ -163,6 +163,15 @@ PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
 
 
 def load_game(name_or_path: str | Path) -> Game:
+    """The game's data, checked; a DataError carries the line of its field where the
+    field can be found in its file."""
+    try:
+        return _load_game(name_or_path)
+    except DataError as exc:
+        raise with_line(exc) from None
+
+
+def _load_game(name_or_path: str | Path) -> Game:
     folder = resolve_game(name_or_path)
     info = _info(folder)
     manifest = _manifest(folder, info)

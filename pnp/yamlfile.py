@@ -7,6 +7,7 @@ longer than any real game needs, or characters the embedded fonts cannot show
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -154,6 +155,23 @@ def line_of(source: str | None, where) -> int | None:
         else:
             break
     return line
+
+
+_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def with_line(error: DataError) -> DataError:
+    """`error` with the line of its field in its file, when it has none and the field
+    can be found there (`hexes[3].name` -> hexes, 3, name; a note such as
+    '(tile 741)' after a part is ignored)."""
+    if error.line is not None or not error.field or not Path(error.file).is_file():
+        return error
+    field = re.sub(r" \([^)]*\)", "", error.field)
+    parts = [int(index) if index else name.strip() for name, index in _PART.findall(field)]
+    line = _line_in_file(Path(error.file), parts)
+    if line is None:
+        return error
+    return DataError(error.file, error.field, error.problem, line=line)
 
 
 def validation_error(path: Path, exc: ValidationError, prefix=(), at=()) -> DataError:

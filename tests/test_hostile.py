@@ -122,7 +122,9 @@ def test_a_million_tiles_is_refused_and_the_bound_can_be_raised(game):
 
 def test_a_far_coordinate_is_refused_and_the_bound_can_be_raised(game):
     edit(game / "map.yaml", "- at: [D8, E3, E11, K7]", "- at: [D8, E3, E11, K7, A99999]")
-    refused(cli("validate", game), "map.yaml", "hexes[0].at[4]", "A99999", "coordinates.largest")
+    line = refused(cli("validate", game), "map.yaml", "hexes[0].at[4]", "A99999", "coordinates.largest")
+    n = (game / "map.yaml").read_text().split("\n").index("  - at: [D8, E3, E11, K7, A99999]") + 1
+    assert f"map.yaml:{n}: " in line  # the line of the field, found for checks made after validation too
     edit(game / "map.yaml", "first_letter: A", "first_letter: A\n  largest: 100000")
     assert cli("validate", game).exit_code == 0
 
