@@ -144,8 +144,8 @@ def test_a_500_character_name_is_refused(game):
 
 def test_a_long_label_is_refused(game):
     edit(game / "map.yaml", "name: Shorwell, stops: [{city: 0}], label: B}", "name: Shorwell, stops: [{city: 0}], label: "
-         + "L" * 30 + "}")
-    refused(cli("validate", game), "map.yaml", "label", "at most 12 characters")
+         + "L" * 40 + "}")
+    refused(cli("validate", game), "map.yaml", "label", "at most 24 characters")
 
 
 @pytest.mark.parametrize("value", ["10000000000000000000000000000000000000000000000000000000000000000000000000000"

@@ -291,7 +291,7 @@ class TileFace(Frozen):
 
     stops: tuple[Stop, ...] = ()
     paths: tuple[Path, ...] = ()
-    label: str | None = Field(None, max_length=12)  # 'OO', 'NY/SF', 'Norwich': it must fit its hex
+    label: str | None = Field(None, max_length=24)  # 'OO', 'Norwich', 1867's 'Run to T, M, Q': it must fit its hex
     terrain: Terrain | None = None
     borders: tuple[Border, ...] = ()
 
