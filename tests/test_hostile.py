@@ -392,3 +392,14 @@ def test_data_errors_carry_the_line_of_the_field(game):
     with pytest.raises(DataError) as caught:
         load_game(game)
     assert caught.value.line == n and caught.value.field == "privates[0].revenue"
+
+
+def test_18xx_maker_hex_colour_of_the_wrong_type_is_reported_not_a_crash(tmp_path):
+    """Found by the property test: a JSON object as a hex's colour."""
+    def change(g):
+        g["map"]["hexes"][0]["color"] = {"plain": "white"}
+
+    source = maker_source(tmp_path, change)
+    result = run_maker(tmp_path, source)
+    assert result.exit_code == 0, result.output
+    assert "hex colour" in (tmp_path / "out" / "import-report.md").read_text()
