@@ -157,9 +157,8 @@ def line(content: str, box: Box, size: float, style: Style, *, weight: str = "re
     size = min(size, box.h / LINE_BOX)
     size = fit_size(content, box.w, size, weight, min_size=min_size)
     if text_width(content, size, weight) > box.w + 1e-6 or size < min_size - 1e-6:
-        shown = content if len(content) <= 60 else content[:57] + "..."
-        raise TextTooLong(f"{where + ': ' if where else ''}{shown!r} does not fit a {box.w:.1f} x {box.h:.1f} mm "
-                          f"space even at {min_size * 72 / 25.4:.1f} pt")
+        raise TextTooLong(f"{where + ': ' if where else ''}{content[:57] + '...' if len(content) > 60 else content!r} "
+                          f"does not fit a {box.w:.1f} x {box.h:.1f} mm space even at {min_size * 72 / 25.4:.1f} pt")
     x, anchor = _anchor(box, align)
     return text(content, (x, box.y + box.h / 2), size, style, weight=weight, anchor=anchor, color=color)
 
