@@ -323,10 +323,12 @@ def test_a_full_or_read_only_disk_is_one_line(tmp_path, monkeypatch, code, words
 
 
 def test_charter_that_does_not_fit_names_file_and_field_and_quotes_briefly(game, tmp_path):
-    edit(game / "companies.yaml", "home: F2", "home: F2\n    home_name: " + "Cowes " * 19 + "Cowes")
-    line = refused(cli("charters", game, "--out", tmp_path / "out"), "companies.yaml", "home_name")
-    quoted = line.split("'")[1] if "'" in line else ""
-    assert len(quoted) <= 60, line
+    edit(game / "companies.yaml", "home_name: Cowes", "home_name: " + "Cowes " * 19 + "Cowes")  # 119 characters
+    line = refused(cli("charters", game, "--out", tmp_path / "out"), "companies.yaml", "company C&N.home_name",
+                   "does not fit")
+    quoted = line.split("'")[1]
+    assert quoted.startswith("Home: Cowes Cowes") and len(quoted) <= 60, line
+    assert files_in(tmp_path / "out") == []
 
 
 def maker_source(tmp_path, change=None, raw=None):
