@@ -168,10 +168,9 @@ def test_control_characters_are_refused_at_load(game, tmp_path, char):
     assert files_in(tmp_path / "out") == []
 
 
-def test_a_newline_in_a_name_is_allowed_in_notes_but_messages_stay_on_one_line(game):
-    edit(game / "map.yaml", "{at: C5, name: Ningwood,", '{at: C5, name: "Ning\\nwood", label: "' + "X" * 20 + '",')
-    line = refused(cli("validate", game), "label")
-    assert "\n" not in line
+def test_a_message_quoting_text_with_line_breaks_stays_on_one_line(game):
+    edit(game / "map.yaml", "{at: C5, name: Ningwood,", '{at: C5, name: "' + "Ning\\nwood " * 15 + '",')
+    line = refused(cli("validate", game), "hexes[3].name", "longer than the 120", "Ning\\nwood")
 
 
 def test_terrain_without_a_type(game):
@@ -353,7 +352,8 @@ def run_maker(tmp_path, source, *extra):
     ("stock type", lambda g: g["stock"].__setitem__("type", ["2D"]), ("stock.type", "expected text")),
     ("map hexes", lambda g: g.__setitem__("map", [{"hexes": 5}]), ("map[0].hexes", "expected a JSON array")),
     ("companies", lambda g: g.__setitem__("companies", g["companies"] * 5000), ("companies", "--max-companies")),
-    ("float", lambda g: [c.__setitem__("floatPercent", 500) for c in g["companies"]], ("float_percent",)),
+    ("float", lambda g: [c.__setitem__("floatPercent", 500) for c in g["companies"]],
+     ("converted companies.yaml", "float_percent")),
 ])
 def test_bad_18xx_maker_data(tmp_path, name, change, needles):
     source = maker_source(tmp_path, change, raw=(lambda t: t.replace('"bank": 12345', '"bank": 1e400')) if change is None else None)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import yaml
 
-from pnp.errors import PnpError
+from pnp.errors import DataError, PnpError
 from pnp.importers.maker_check import MAX_COMPANIES, check_shapes
 from pnp.export.tileyaml import chains, stop_dict, tile_yaml
 from pnp.importers.maker_companies import Palette, convert_companies, convert_privates
@@ -259,8 +259,9 @@ def write_game(files: dict[str, str], out: Path, source: Path | None = None) -> 
             load_game(stage)
         except PnpError as exc:
             where = f"{source}: " if source else ""
-            raise PnpError(f"{where}the converted game does not load in pnp, because of this value taken from the "
-                           f"source: {str(exc).replace(str(stage), str(out))}") from None
+            found = (f"in the converted {Path(exc.file).name}{f' (line {exc.line})' if exc.line else ''}: "
+                     f"{exc.field}: {exc.problem}" if isinstance(exc, DataError) else str(exc).replace(str(stage), ""))
+            raise PnpError(f"{where}a value taken from the source is not valid in pnp, {found}") from None
         out.mkdir(exist_ok=True)
         for name, text in files.items():
             atomic_write(out / name, text)
