@@ -67,6 +67,9 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
     code = code.strip()
     if not code:
         return ParsedCode({})
+    bad = next((ch for ch in code if not ch.isprintable()), None)
+    if bad is not None:
+        raise TileCodeError(f"control or invalid character U+{ord(bad):04X} in the code")
     for n, part in enumerate(code.split(";")):
         where = f"part {n + 1} '{part}'"
         if "=" not in part:

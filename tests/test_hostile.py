@@ -220,7 +220,7 @@ def test_print_only_may_be_a_list(game, tmp_path):
     assert (tmp_path / "out" / "market.pdf").exists() and not (tmp_path / "out" / "tiles.pdf").exists()
 
 
-@pytest.mark.parametrize("code", ["city=revenue:20,loc:inf", "city=revenue:20,loc:1e400", "city=revenue:1e400",
+@pytest.mark.parametrize("code", ["label=B\x0f", "city=revenue:20,loc:inf", "city=revenue:20,loc:1e400", "city=revenue:1e400",
                                   "city=revenue:99999999", "town=revenue:-10"])
 def test_tile_codes_out_of_range(code):
     refused(cli("import", "tile-code", code, "--id", "X", "--color", "yellow"), "tile code")
