@@ -45,7 +45,7 @@ def _value(path: Path, field: str, key: str, value):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_BLEED_MM:
             raise bad(f"a length such as 2mm, or a number of mm from 0 to {MAX_BLEED_MM:g}")
         return float(value)
-    if key == "crop_marks":
+    if key in ("crop_marks", "cut_contour"):
         if not isinstance(value, bool):
             raise bad("true or false")
         return value

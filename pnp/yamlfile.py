@@ -207,8 +207,10 @@ def validated(path: Path, model, data, prefix=(), code_field: str = "hexes", at=
     file and field. A plain ValueError comes from reading a tile code, which pydantic
     cannot place; it is reported at `prefix`, or at `code_field` at the top level. `at`:
     where `data` sits in the file (keys and indexes), to find the problem's line."""
+    from pnp.tilecode import CODE_CONTEXT
+
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=CODE_CONTEXT)
     except ValidationError as exc:
         raise validation_error(path, exc, prefix=prefix, at=at) from None
     except (ValueError, OverflowError) as exc:

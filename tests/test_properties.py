@@ -147,12 +147,12 @@ def tile_codes(draw):
 @settings(max_examples=200)
 @given(code=tile_codes() | st.text(max_size=40))
 def test_tile_code_reader_raises_only_validation_errors_and_what_it_reads_renders(code):
-    from pnp.model.tile import Tile
     from pnp.render.tile import tile_svg
     from pnp.templates import theme
+    from pnp.tilecode import from_code
 
     try:
-        tile = Tile(id="X", color="green", code=code)
+        tile = from_code(code, id="X", color="green")
     except ValidationError:
         return
     ET.fromstring(tile_svg(tile, theme("default")))

@@ -19,7 +19,9 @@ from pnp.errors import PnpError
 from pnp.geometry.grid import GridPos, neighbour
 from pnp.model.base import Frozen
 from pnp.model.company import Company
+from pnp.model.text import Text
 from pnp.model.tile import Colour, Tile, TileFace
+from pnp.units import Length
 
 ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _COORDINATE = re.compile(r"^(\D+?)(-?\d+)$")
@@ -114,7 +116,7 @@ class Variant(Frozen):
     """A different map for some games: hexes removed, added or replaced, and the tile
     counts that change with it."""
 
-    title: str
+    title: Text
     remove: tuple[str, ...] = ()
     hexes: tuple[HexEntry, ...] = ()
     manifest: dict[str, int] = Field(default_factory=dict)
@@ -137,9 +139,9 @@ class Block(Frozen):
 class MapLabel(Frozen):
     """Free text on the map, such as the name of a sea."""
 
-    text: str
+    text: Text
     at: str
-    size: str = "5mm"
+    size: Length = 5.0  # mm; written with a unit in map.yaml ("3.5mm")
     color: str = "text"  # a theme colour name
     italic: bool = True
 

@@ -21,7 +21,7 @@ from pnp.compose import section_board
 from pnp.errors import PnpError
 from pnp.geometry.hexagon import SQRT3
 from pnp.model.map import Block, Board, Decorations, MapHex
-from pnp.model.section import Section
+from pnp.model.section import MapSection
 from pnp.render import svg
 from pnp.render.map import draw_map
 from pnp.render.style import Style
@@ -40,6 +40,7 @@ class SectionPiece:
     width: float  # mm: the hexes' bounding box; bleed reaches past it
     height: float
     art: object  # SVG group in mm, origin at the bounding box's top-left corner
+    cut: tuple[tuple[tuple[float, float], ...], ...] = ()  # the cut line's closed rings, in the art's mm
 
 
 def empty(h: MapHex) -> bool:
@@ -59,7 +60,7 @@ def tag_hex(board: Board) -> MapHex | None:
     return next((h for h in central(list(board.hexes.values())) if empty(h)), None)
 
 
-def named_board(board: Board, section: Section, label: str) -> Board:
+def named_board(board: Board, section: MapSection, label: str) -> Board:
     """The board with `label` (the section's name) as the name of its most central
     unnamed hex."""
     for h in central(list(board.hexes.values())):
@@ -104,10 +105,11 @@ def cut_line(shape, style: Style, width: float):
                         stroke_linejoin="miter")
 
 
-def section_piece(section: Section, style: Style, hex_mm: float, bleed: float, cut_width: float, *,
-                  caption: str, label: str) -> SectionPiece:
+def section_piece(section: MapSection, style: Style, hex_mm: float, bleed: float, cut_width: float, *,
+                  caption: str, label: str, cut_line_drawn: bool = True) -> SectionPiece:
     """The piece. `caption` goes under the name in an empty hex ("map section · 19
-    hexes"); `label` is the name as a hex's name where no hex is empty."""
+    hexes"); `label` is the name as a hex's name where no hex is empty. Without
+    `cut_line_drawn` the cut is left to a CutContour layer (pnp.cut)."""
     board = section_board(section)
     board = replace(board, decorations=Decorations(title=Block(show=False), legend=Block(show=False)))
     tagged = tag_hex(board)
@@ -124,8 +126,10 @@ def section_piece(section: Section, style: Style, hex_mm: float, bleed: float, c
     if tagged is not None:
         where = outlines[list(board.hexes).index(tagged.coord)].centroid
         g.add(name_tag(section.name, caption, (where.x, where.y), hex_mm, style))
-    g.add(cut_line(shape, style, cut_width))
-    return SectionPiece(section.key, section.name, drawing.width, drawing.height, g)
+    if cut_line_drawn:
+        g.add(cut_line(shape, style, cut_width))
+    rings = tuple(tuple(ring.coords)[:-1] for ring in [shape.exterior, *shape.interiors])
+    return SectionPiece(section.key, section.name, drawing.width, drawing.height, g, rings)
 
 
 __all__ = ["SectionPiece", "section_piece"]
