@@ -145,7 +145,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     if c.token_set_price is not None:  # 1851: all station tokens bought together when floating
         facts.append(t("charter.token_set", n=len(c.tokens), price=ctx.company_money(c.token_set_price)))
     face.add(line(" · ".join(f for f in facts if f), heads.below(heads.h * at.name_share, at.facts_gap), at.facts_size,
-                  style, color=ink, where=where))
+                  style, color=ink, where=f"{where}.home_name (with the home and float percentage)"))
     body = box.below(at.band).inset(at.body_inset_x, at.body_inset_y)
     left_w = min(body.w * at.left_share, at.left_max)
     left = body.left(left_w)
