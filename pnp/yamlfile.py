@@ -136,7 +136,11 @@ def line_of(source: str | None, where) -> int | None:
     if source is None:
         return None
     try:
-        node = yaml.compose(source, Loader=SAFE_LOADER)
+        loader = SAFE_LOADER(source)
+        try:
+            node = loader.get_single_node()  # the node tree, with each node's line
+        finally:
+            loader.dispose()
     except (yaml.YAMLError, ValueError, RecursionError):
         return None
     line = None
