@@ -46,28 +46,30 @@ Revenue = Union[int, tuple[PhaseValue, ...]]
 MAX_REVENUE = 9999  # four digits: no game's stop pays more, and a revenue circle holds no more
 
 
-def _check_revenue(value):
-    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_REVENUE:
-        raise ValueError(f"revenue {str(value)[:20]} is outside 0-{MAX_REVENUE}")
+MIN_OFFBOARD = -999  # an off-board may charge for running to it (18xx.games' 1888: -10)
+
+
+def _check_revenue(value, low: int = 0):
+    if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= MAX_REVENUE:
+        raise ValueError(f"revenue {str(value)[:20]} is outside {low}-{MAX_REVENUE}")
     return value
 
 
-def _phase_revenue(value):
+def _phase_revenue(value, low: int = 0):
     """Accept `{yellow: 0, green: 20}` as well as a list of pairs."""
     if isinstance(value, dict):
         if not value:
             raise ValueError("a revenue by phase needs at least one phase")
-        return tuple(PhaseValue(str(k), _check_revenue(v)) for k, v in value.items())
+        return tuple(PhaseValue(str(k), _check_revenue(v, low)) for k, v in value.items())
     if isinstance(value, (list, tuple)):
         for item in value:
             if isinstance(item, (list, tuple)) and len(item) == 2:
-                _check_revenue(item[1])
-    return _check_revenue(value)
-
-
+                _check_revenue(item[1], low)
+    return _check_revenue(value, low)
 
 
 RevenueField = Annotated[Revenue, BeforeValidator(_phase_revenue)]
+OffboardRevenue = Annotated[Revenue, BeforeValidator(lambda v: _phase_revenue(v, MIN_OFFBOARD))]
 
 
 class _StopBase(Frozen):
@@ -109,7 +111,7 @@ class Halt(_StopBase):
 
 class Offboard(_StopBase):
     kind: Literal["offboard"] = "offboard"
-    revenue: RevenueField = 0
+    revenue: OffboardRevenue = 0
 
 
 class Junction(_StopBase):
