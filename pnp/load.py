@@ -119,7 +119,8 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
         if count < 0:
             raise DataError(path, where, f"negative count {count}")
         entries.append((available[tile_id], count))
-    if not any(count for _, count in entries):
+    no_tiles = isinstance(data.get("decisions"), dict) and data["decisions"].get("no_tiles")
+    if not any(count for _, count in entries) and not no_tiles:
         raise DataError(path, "manifest", "every count is 0: the game has no tiles to print")
     pieces, most = sum(count for _, count in entries), limit(info, "tile_pieces")
     if pieces > most:

@@ -85,11 +85,14 @@ def _company(entry: dict, kind: str, report: Report, where: str, on_map: set[str
         home = home[0] if home else None
     if isinstance(home, str) and home:
         home = renamed.get(home, home)
-        if home in on_map:
+        city = entry.get("city") if isinstance(entry.get("city"), int) else 0
+        cities = on_map.get(home, 0) if isinstance(on_map, dict) else (1 if home in on_map else 0)
+        if home in on_map and city < cities:
             company["home"] = home
-            city = entry.get("city")
-            if isinstance(city, int) and city > 0:
+            if city > 0:
                 company["home_city"] = city
+        elif home in on_map:
+            report.lost(where, f"home {home} city {city}: the hex has {cities} cities on the map; no home printed")
         else:
             report.lost(where, f"home {home} is not on the map; no home printed")
     tokens = entry.get("tokens")

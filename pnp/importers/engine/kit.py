@@ -81,7 +81,11 @@ def convert(library: Library, game: EngineGame) -> Result:
         variants = hex_variants(game, board.data, tile_library, board.renamed, report)
         if variants:
             board.data["variants"] = variants
-    companies, corporations, minors = convert_companies(game, report, board.coordinates if board else set(),
+    cities = {}
+    for entry in board.data["hexes"] if board else ():
+        for c in [entry["at"]] if isinstance(entry["at"], str) else entry["at"]:
+            cities[c] = sum(1 for part in entry.get("code", "").split(";") if part.split("=")[0] == "city")
+    companies, corporations, minors = convert_companies(game, report, cities,
                                                         board.renamed if board else {})
     privates = convert_privates(game, report)
     phases_probe = convert_phases(game, Report(""), [])  # the last train limit, before the trains exist
@@ -89,6 +93,11 @@ def convert(library: Library, game: EngineGame) -> Result:
     names = [t["name"] for t in trains["trains"]] if trains else []
     phases = convert_phases(game, report, names)
     market = convert_market(game, report)
+    info, board_data, companies, privates, trains, phases, market = printable_text(
+        (info, board.data if board else None, companies, privates, trains, phases, market), report)
+    if board:
+        board.data = board_data
+    tiles.tiles = printable_text(tiles.tiles, report, "tiles")
     files = {"game.yaml": document("game.yaml", info, game),
              "tiles.yaml": tiles_text(tiles, game)}
     for name, data in (("map.yaml", board.data if board else None), ("companies.yaml", companies),
@@ -127,6 +136,26 @@ def convert(library: Library, game: EngineGame) -> Result:
     fit_privates(files, report, lambda data: document("privates.yaml", data, game))
     files[REPORT] = report.markdown(game.title)
     return Result(game.title, game.folder, game.stage, files, report, counts)
+
+
+def printable_text(value, report: EngineReport, where: str = "text"):
+    """Every string with the characters pnp's fonts cannot print left out (1889's
+    designer's name in kanji), each named in the report."""
+    from pnp.glyphs import unprintable
+
+    if isinstance(value, str):
+        if unprintable(value) is None:
+            return value
+        kept = "".join(ch for ch in value if unprintable(ch) is None)
+        kept = re.sub(r"\(\s*\)", "", kept).strip() or "?"
+        report.lost(where, f"'{value}': {unprintable(value)}; printed '{kept}'")
+        return type(value)(kept) if not isinstance(value, str) or type(value) is str else kept
+    if isinstance(value, dict):
+        return {k: printable_text(v, report, where) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        out = [printable_text(v, report, where) for v in value]
+        return tuple(out) if isinstance(value, tuple) else out
+    return value
 
 
 def _code_methods(library: Library, game: EngineGame, report: EngineReport, variants: bool) -> None:
