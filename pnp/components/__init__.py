@@ -10,7 +10,9 @@ from pathlib import Path
 
 from pnp.i18n import messages
 from pnp.output import OutputDir
+from pnp.draw.nodes import Page
 from pnp.pdf import Section, write_pdf
+from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
 from pnp.templates import Paper
@@ -39,7 +41,7 @@ class Document:
     """One PDF a component writes: its file name, pages and page boxes."""
 
     filename: str
-    pages: list[str]
+    pages: list[Page]
     title: str
     trim_inset: float = 0.0  # mm from the page edge to the trim box
     bleed: float = 0.0
@@ -53,11 +55,11 @@ class Component:
     documents: list[Document]  # the first is the one the kit includes
     pieces: int  # physical pieces drawn
     expected: int | None = None  # pieces the game's data says there are
-    svgs: dict[str, str] = field(default_factory=dict)  # relative file name -> SVG text
+    svgs: dict[str, str | Page] = field(default_factory=dict)  # relative file name -> SVG text or a page
     warnings: list[str] = field(default_factory=list)  # legal but doubtful input, for stderr
 
     @property
-    def pages(self) -> list[str]:
+    def pages(self) -> list[Page]:
         return self.documents[0].pages if self.documents else []
 
 
@@ -86,7 +88,7 @@ def duplexed(doc: Document, heading: str, options: PrintOptions) -> Document:
 def write_component(component: Component, out: OutputDir, game_title: str) -> list[Path]:
     """Write a component's PDFs and SVGs under `out`; returns the PDF paths."""
     for name, text in component.svgs.items():
-        out.write(name, text)
+        out.write(name, text if isinstance(text, str) else svg.to_string(text))
     written = []
     for doc in component.documents:
         section = Section(component.title, doc.pages, doc.trim_inset, doc.bleed)
@@ -94,7 +96,7 @@ def write_component(component: Component, out: OutputDir, game_title: str) -> li
     return written
 
 
-def aid_component(key: str, filename: str, name: str, bodies: list[str], game_title: str, options: PrintOptions,
+def aid_component(key: str, filename: str, name: str, bodies: list[list], game_title: str, options: PrintOptions,
                   t, *, pieces: int, expected: int | None) -> Component:
     """A play aid printed on whole pages (tile manifest, upgrade chart): the page bodies
     each get a footer naming the game, the aid and the page."""

@@ -16,7 +16,6 @@ from pnp.model.game import Game
 from pnp.model.rules import Phase
 from pnp.render import svg
 from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Cell, Item, badge, line, panel, paragraph, stack, table
-from pnp.geometry.track import fmt
 from pnp.sheets.formats import component_format
 
 NAME_SIZE = 7.0
@@ -60,7 +59,7 @@ def token_spaces(c: Company, ctx: Context, box: Box, ink: str, *, align: str = "
         x = (box.right - width if align == "right" else box.x) + col * (d + TOKEN_GAP)
         y = box.y + row * (d + 0.8 + TOKEN_LABEL + 1.2)
         centre = (x + d / 2, y + d / 2)
-        out.append(svg.circle(centre, d / 2, fill=style.color("card_ground"), stroke=ink, stroke_width=fmt(0.35)))
+        out.append(svg.circle(centre, d / 2, fill=style.color("card_ground"), stroke=ink, stroke_width=0.35))
         if i == 0:
             out.append(line(c.symbol, Box(centre[0] - d * 0.36, centre[1] - d * 0.2, d * 0.72, d * 0.4), d * 0.3,
                             style, weight="bold", align="center", color=style.color("card_muted")))

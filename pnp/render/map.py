@@ -19,17 +19,18 @@ from shapely import affinity
 from shapely.geometry import box
 from shapely.ops import unary_union
 
+from pnp.draw import shapes
 from pnp.errors import PnpError
 from pnp.geometry import grid
 from pnp.geometry.face import layout_face
 from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, add, corners, rotate_degrees
 from pnp.geometry.place import Occupancy
 from pnp.geometry.stops import TOWN_DOT, slot_centres, slot_radius
-from pnp.geometry.track import fmt
 from pnp.i18n import Messages, messages
 from pnp.model.company import Company
 from pnp.model.game import GameInfo
 from pnp.model.map import Board, MapHex, Placements
+from pnp.draw.nodes import Page
 from pnp.model.tile import TileFace
 from pnp.render import atoms, svg
 from pnp.render.style import Style
@@ -89,7 +90,7 @@ class LegendWords:
 @dataclass(frozen=True)
 class MapArt:
     drawing: Drawing  # for pagination: content in mm, hexes as pieces
-    svg: str  # the whole map as one document at real size
+    svg: Page  # the whole map as one page at real size
     hexes: int
 
 
@@ -136,9 +137,9 @@ class _Frame:
 
     def hex_group(self, centre, extra_turn: float = 0.0):
         """A group in hex units (corner radius 100) centred on `centre` (mm)."""
-        transform = f"translate({fmt(centre[0])} {fmt(centre[1])}) scale({self.k:.6f})"
+        transform = (shapes.translate(*centre), shapes.scale(self.k))
         if extra_turn:
-            transform += f" rotate({fmt(extra_turn)})"
+            transform += (shapes.rotate(extra_turn),)
         return svg.group(transform=transform)
 
 
@@ -212,7 +213,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     drawing = Drawing(content, width, height, pieces, footprint, tuple(items))
     doc = svg.document(width, height, title=title_lines[0][0] if title_lines else "Map")
     doc.add(content)
-    return MapArt(drawing, svg.to_string(doc), len(hexes))
+    return MapArt(drawing, doc, len(hexes))
 
 
 # --- hexes, tiles, tokens ------------------------------------------------------------
@@ -371,9 +372,7 @@ def _label_box(f: _Frame, i: int, label):
 def _label(f: _Frame, i: int, label):
     element = svg.text(label.text, f.at(label.at), _label_size(i, label), f.style,
                        color=f.colour(label.color, f"decorations.labels[{i}].color"))
-    if label.italic:
-        element["font-style"] = "italic"
-    return element
+    return svg.restyled(element, font_style="italic") if label.italic else element
 
 
 def _area(f: _Frame, i: int, area, shape):
@@ -435,8 +434,8 @@ def _nearest_free(occupied: Occupancy, centre: tuple[float, float], w: float, h:
 
 
 def _panel(f: _Frame, left: float, top: float, w: float, h: float):
-    return svg.rect(left, top, w, h, rx=fmt(1.5), fill=f.style.color("map_panel"), fill_opacity="0.9",
-                    stroke=f.style.color("map_panel_stroke"), stroke_width=fmt(0.3))
+    return svg.rect(left, top, w, h, rx=1.5, fill=f.style.color("map_panel"), fill_opacity="0.9",
+                    stroke=f.style.color("map_panel_stroke"), stroke_width=0.3)
 
 
 def _artwork_block(artwork) -> _Block:
@@ -445,7 +444,7 @@ def _artwork_block(artwork) -> _Block:
     def draw(f, left, top):
         g = svg.group()
         g.add(_panel(f, left, top, artwork.width, artwork.height))
-        inner = svg.group(transform=f"translate({fmt(left)} {fmt(top)})")
+        inner = svg.group(transform=(shapes.translate(left, top),))
         inner.add(artwork.art)
         g.add(inner)
         return g
@@ -545,7 +544,7 @@ def _named_phases(faces) -> list[str]:
 
 def _legend_icon(f: _Frame, icon: str, centre):
     scale = f.spec.legend_icon / LEGEND_UNITS
-    g = svg.group(transform=f"translate({fmt(centre[0])} {fmt(centre[1])}) scale({scale:.6f})")
+    g = svg.group(transform=(shapes.translate(*centre), shapes.scale(scale)))
     style = f.style
     kind, _, arg = icon.partition(":")
     if kind == "city":

@@ -48,9 +48,10 @@ from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from pnp.draw import shapes
 from pnp.errors import PnpError
-from pnp.geometry.track import fmt
 from pnp.i18n import Messages, messages
+from pnp.draw.nodes import Page
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.printable import print_area
@@ -314,13 +315,13 @@ def _all_fit(drawing: Drawing, plan: Plan) -> bool:
 
 
 def paginate(drawing: Drawing, paper: Paper, style: Style, *, title: str, spec: SectionSpec | None = None,
-             t: Messages | None = None) -> list[str]:
+             t: Messages | None = None) -> list[Page]:
     """The overview page, then one page per printed section, as SVG strings; their
     words in `t`'s language."""
     return render_pages(drawing, plan(drawing, paper, spec), style, title=title, t=t)
 
 
-def render_pages(drawing: Drawing, plan: Plan, style: Style, *, title: str, t: Messages | None = None) -> list[str]:
+def render_pages(drawing: Drawing, plan: Plan, style: Style, *, title: str, t: Messages | None = None) -> list[Page]:
     t = t or messages()
     total = 1 + len(plan.pages)
     pages = [_overview(drawing, plan, style, title, total, t)]
@@ -336,7 +337,7 @@ def _sheet(plan: Plan, title: str):
     dwg = svg.document(sheet.width, sheet.height, title=title)
     if not plan.turned:
         return dwg, dwg
-    canvas = svg.group(transform=f"translate({fmt(sheet.width)} 0) rotate(90)")
+    canvas = svg.group(transform=(shapes.translate(sheet.width, 0), shapes.rotate(90)))
     dwg.add(canvas)
     return dwg, canvas
 
@@ -357,9 +358,8 @@ def _header(dwg, plan: Plan, style: Style, title: str, middle: str, number: str)
 
 
 def _lines(segments, style: Style, colour: str = "crop", dash: str | None = None):
-    d = "".join(f"M{fmt(a[0])},{fmt(a[1])}L{fmt(b[0])},{fmt(b[1])}" for a, b in segments)
     attrs = {"stroke_dasharray": dash} if dash else {}
-    return svg.SVG.path(d=d, fill="none", stroke=style.color(colour), stroke_width=fmt(LINE), **attrs)
+    return svg.path(shapes.segments(segments), fill="none", stroke=style.color(colour), stroke_width=LINE, **attrs)
 
 
 def crop_marks(left: float, top: float, width: float, height: float, length: float) -> list:
@@ -410,7 +410,7 @@ def _joins(dwg, plan: Plan, section: Section, window, style: Style, t: Messages)
 
 
 def _section_page(drawing: Drawing, plan: Plan, sections: tuple[Section, ...], style: Style, title: str, page: int,
-                  total: int, t: Messages) -> str:
+                  total: int, t: Messages) -> Page:
     """A page of one section, or of several one above the other, each with its marks."""
     dwg, canvas = _sheet(plan, f"{title}, {sections[0].label_in(t)}")
     for slot, section in enumerate(sections):
@@ -425,17 +425,14 @@ def _section_page(drawing: Drawing, plan: Plan, sections: tuple[Section, ...], s
                                 weight="bold", anchor="start"))
     _header(canvas, plan, style, title, t("sections.section", label=sections[0].label_in(t)),
             t("page.number", page=page, total=total))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def _show(dwg, canvas, drawing: Drawing, section: Section, window, clip_id: str) -> None:
     """The part of the drawing a section shows, clipped to its window."""
     left, top, width, height = window
-    clip = svg.SVG.clipPath(id=clip_id)
-    clip.add(svg.rect(left, top, width, height))
-    dwg.defs.add(clip)
-    shown = svg.group(clip_path=f"url(#{clip_id})")
-    placed = svg.group(transform=f"translate({fmt(left - section.x)} {fmt(top - section.y)})")
+    shown = svg.group(clip=svg.rect(left, top, width, height))
+    placed = svg.group(transform=(shapes.translate(left - section.x, top - section.y),))
     if drawing.items:
         x0, y0, x1, y1 = section.x, section.y, section.x + section.width, section.y + section.height
         for element, (minx, miny, maxx, maxy) in drawing.items:
@@ -447,7 +444,7 @@ def _show(dwg, canvas, drawing: Drawing, section: Section, window, clip_id: str)
     canvas.add(shown)
 
 
-def _overview(drawing: Drawing, plan: Plan, style: Style, title: str, total: int, t: Messages) -> str:
+def _overview(drawing: Drawing, plan: Plan, style: Style, title: str, total: int, t: Messages) -> Page:
     lying = plan.orientation  # of the sections; the overview page may lie otherwise
     plan = _overview_page(plan)
     paper = plan.paper
@@ -476,7 +473,7 @@ def _overview(drawing: Drawing, plan: Plan, style: Style, title: str, total: int
     oy = top - y0 * k
 
     dwg, canvas = _sheet(plan, f"{title}: {t('sections.overview')}")
-    art = svg.group(transform=f"translate({fmt(ox)} {fmt(oy)}) scale({k:.6f})")
+    art = svg.group(transform=(shapes.translate(ox, oy), shapes.scale(k)))
     art.add(drawing.content)
     canvas.add(art)
     full_x, full_y = (ox + x0 * k, (x1 - x0) * k), (oy + y0 * k, (y1 - y0) * k)
@@ -488,9 +485,8 @@ def _overview(drawing: Drawing, plan: Plan, style: Style, title: str, total: int
         for c, (xa, xb) in enumerate(plan.columns, start=1):
             printed = plan.printed(r, c)
             rect = svg.rect(ox + xa * k, oy + ya * k, (xb - xa) * k, (yb - ya) * k, fill="none",
-                            stroke=style.color("crop"), stroke_width=fmt(0.35 if printed else 0.2))
-            if not printed:
-                rect["stroke-dasharray"] = "1.5,1.5"
+                            stroke=style.color("crop"), stroke_width=0.35 if printed else 0.2,
+                            stroke_dasharray=None if printed else "1.5,1.5")
             canvas.add(rect)
     for r, (ya, yb) in enumerate(plan.rows, start=1):
         for c, (xa, xb) in enumerate(plan.columns, start=1):
@@ -504,7 +500,7 @@ def _overview(drawing: Drawing, plan: Plan, style: Style, title: str, total: int
         y += text_size * 1.35
     _scale_bar(canvas, (left, y + 2.0), style)
     _header(canvas, plan, style, title, t("sections.overview"), t("page.number", page=1, total=total))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def _overview_page(plan: Plan) -> Plan:
