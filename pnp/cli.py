@@ -64,10 +64,13 @@ def games():
 @game_argument
 @user_errors
 def validate(game):
-    """Check a game's data and report the first problem."""
+    """Check a game's data (and every colour theme) and report the first problem."""
     from pnp.load import load_game
+    from pnp.templates import theme, theme_names
 
     loaded = load_game(game)
+    for name in theme_names():
+        theme(name)
     click.echo(f"{loaded.title}: data is valid ({len(loaded.manifest)} distinct tiles, "
                f"{loaded.total_tiles()} pieces)")
 

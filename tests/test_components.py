@@ -14,6 +14,7 @@ import yaml
 from pdfpaths import circles
 from componentpdf import KINDS, backs_behind_fronts, build_pdf, filled_rectangles, game, printed, read_back, text_in
 from conftest import run
+from pnp.draw.svgwriter import to_svg
 from pnp.components.cardsheet import context
 from pnp.sheets.formats import component_format
 from componentpdf import options
@@ -215,7 +216,7 @@ def test_german_labels(tmp_path):
     assert any("Cowes & Newport" in t for t in texts)  # the game's own names stay
     for kind, words in (("charters", ("Phasen", "Kapital (CC)", "Lok-Limit")), ("trains", ("Beginnt Phase 1",)),
                         ("privates", ("Wert £30", "Einnahmen £5")), ("tokens", ("EINN",))):
-        pages = "".join(component(kind, lang="de").pages)  # the words as drawn, without printing again
+        pages = "".join(to_svg(p) for p in component(kind, lang="de").pages)  # the words as drawn, without printing again
         for word in words:
             assert f">{word}<" in pages, (kind, word)
 

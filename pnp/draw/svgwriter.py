@@ -50,6 +50,16 @@ def _scale(k: float) -> str:
     return f"{k:.6f}".rstrip("0").rstrip(".")
 
 
+def embedded(href: str) -> str:
+    """A picture as a data: URL, so that the SVG file stands on its own."""
+    import base64
+    from pathlib import Path
+
+    path = Path(href)
+    kind = "image/svg+xml" if path.suffix.lower() == ".svg" else "image/png"
+    return f"data:{kind};base64,{base64.b64encode(path.read_bytes()).decode('ascii')}"
+
+
 def _attrs(node: Node) -> dict:
     out = {}
     for name, value in node.paint.items():
@@ -99,7 +109,7 @@ class _Writer:
                 attrs["transform"] = transform_text(node.transform)
             return f.text(node.content, insert=(fmt(node.x), fmt(node.y)), **attrs)
         if isinstance(node, Image):
-            return f.image(node.href, insert=(fmt(node.x), fmt(node.y)), size=(fmt(node.width), fmt(node.height)),
+            return f.image(embedded(node.href), insert=(fmt(node.x), fmt(node.y)), size=(fmt(node.width), fmt(node.height)),
                            **attrs)
         raise TypeError(f"the SVG writer cannot draw {type(node).__name__}")
 
