@@ -18,6 +18,16 @@ from pnp.resources import data_dir  # noqa: E402
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true", default=False,
+                     help="rewrite tests/gallery/goldens/ from the drawings as they are now")
+
+
+@pytest.fixture(scope="session")
+def update_goldens(request) -> bool:
+    return request.config.getoption("--update-goldens")
+
+
 @pytest.fixture(scope="session")
 def reference() -> Path:
     if not REFERENCE.is_dir():
