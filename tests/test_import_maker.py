@@ -12,6 +12,8 @@ import pytest
 
 from conftest import REFERENCE, run
 
+from pnp.draw.svgwriter import to_svg
+
 MAKER = REFERENCE / "18xx-maker"
 GAMES = sorted(p.stem for p in (MAKER / "games").glob("*.json")) if (MAKER / "games").is_dir() else []
 

@@ -9,6 +9,7 @@ A group is filled while it is built (`add`); its own attributes are fixed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 
 from pnp.draw.color import parse_color
 
@@ -54,19 +55,37 @@ class Paint:
             if value is not None and value not in allowed:
                 raise ValueError(f"{name} {value!r} is not one of {', '.join(allowed)}")
 
-    def items(self):
+    def items(self) -> tuple:
         """(name, value) of the attributes set, in field order."""
-        return [(f.name, getattr(self, f.name)) for f in fields(self) if getattr(self, f.name) is not None]
+        cached = self.__dict__.get("_items")
+        if cached is None:
+            cached = tuple((name, getattr(self, name)) for name in _PAINT_FIELDS if getattr(self, name) is not None)
+            object.__setattr__(self, "_items", cached)
+        return cached
 
 
+_PAINT_FIELDS = tuple(f.name for f in fields(Paint))
 NO_PAINT = Paint()
 NUMERIC = {"stroke_width", "opacity", "fill_opacity", "stroke_opacity", "font_size"}
 
 
 def paint(**attrs) -> Paint:
-    """Paint from SVG-style keyword attributes (numbers may be given as text)."""
+    """Paint from SVG-style keyword attributes (numbers may be given as text). Equal
+    paint is one shared object, checked once."""
     if not attrs:
         return NO_PAINT
+    try:
+        return _interned(tuple(attrs.items()))
+    except TypeError:  # an unhashable value (a list of dashes)
+        return _make_paint(attrs)
+
+
+@lru_cache(maxsize=8192)
+def _interned(items: tuple) -> Paint:
+    return _make_paint(dict(items))
+
+
+def _make_paint(attrs: dict) -> Paint:
     out = {}
     for name, value in attrs.items():
         if value is None:
