@@ -3,11 +3,17 @@ decimals. The only place in pnp that formats numbers for SVG."""
 
 from __future__ import annotations
 
-import svgwrite
+from functools import cache
 
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text
 
-_FACTORY = svgwrite.Drawing(debug=False)
+
+@cache
+def _factory():
+    """svgwrite's element factory, loaded when the first SVG is written."""
+    import svgwrite
+
+    return svgwrite.Drawing(debug=False)
 
 
 def fmt(x: float) -> str:
@@ -77,7 +83,7 @@ class _Writer:
         self.clips = 0
 
     def element(self, node: Node):
-        f = _FACTORY
+        f = _factory()
         attrs = _attrs(node)
         if isinstance(node, Group):
             if node.transform:
@@ -117,6 +123,8 @@ class _Writer:
 def to_svg(item: Page | Node) -> str:
     """A page as a standalone SVG document; a bare node as an SVG fragment."""
     if isinstance(item, Page):
+        import svgwrite
+
         dwg = svgwrite.Drawing(size=(f"{fmt(item.width_mm)}mm", f"{fmt(item.height_mm)}mm"), debug=False)
         dwg.viewbox(*(float(fmt(v)) for v in item.view_box))
         if item.title:
@@ -129,6 +137,6 @@ def to_svg(item: Page | Node) -> str:
             for child in root.children:
                 dwg.add(writer.element(child))
         return dwg.tostring()
-    defs = _FACTORY.defs()
+    defs = _factory().defs()
     element = _Writer(defs).element(item)
     return (defs.tostring() if defs.elements else "") + element.tostring()

@@ -102,3 +102,19 @@ def document(width_mm: float, height_mm: float, view_box: tuple[float, float, fl
 def to_string(item: Page | Node) -> str:
     """SVG text of a page (a whole document) or of a node (a fragment)."""
     return to_svg(item)
+
+
+class _Factory:
+    """`svg.SVG.path(d=...)` and `svg.SVG.g(...)` as code from before the drawing model
+    wrote them: the same nodes as `path` and `group`."""
+
+    @staticmethod
+    def path(d, **attrs) -> Path:
+        return path(d, **attrs)
+
+    @staticmethod
+    def g(**attrs) -> Group:
+        return group(**attrs)
+
+
+SVG = _Factory()
