@@ -137,6 +137,13 @@ def to_svg(item: Page | Node) -> str:
             for child in root.children:
                 dwg.add(writer.element(child))
         return dwg.tostring()
-    defs = _factory().defs()
-    element = _Writer(defs).element(item)
-    return (defs.tostring() if defs.elements else "") + element.tostring()
+    clips: list = []
+    element = _Writer(_Clips(clips)).element(item)
+    return "".join(c.tostring() for c in clips) + element.tostring()
+
+
+class _Clips:
+    """Where a fragment's clip paths go (a document puts them in its <defs>)."""
+
+    def __init__(self, out: list):
+        self.add = out.append

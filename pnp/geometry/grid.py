@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-
 from pnp.geometry.hexagon import POINTY_TURN, SQRT3, Point, hex_polygon
 
 
