@@ -293,8 +293,8 @@ def test_destination_is_printed_where_a_company_has_one(game_copy):
     folder = game_copy("1860")
     path = folder / "companies.yaml"
     path.write_text(path.read_text().replace("    home_name: Cowes\n", "    home_name: Cowes\n    destination: Ventnor\n", 1))
-    pages = charters.build(load_game(folder), options("1860")).pages
-    assert ">Destination<" in to_svg(pages[0]) and ">Ventnor<" in to_svg(pages[0])
+    pages = [to_svg(p) for p in charters.build(load_game(folder), options("1860")).pages]
+    assert ">Destination<" in pages[0] and ">Ventnor<" in pages[0]
     assert sum(page.count(">Destination<") for page in pages) == 1  # only the C&N has one
 
 
