@@ -18,8 +18,9 @@ def _factory():
 
 def fmt(x: float) -> str:
     """Three decimals, no trailing zeros, no '-0'."""
-    text = f"{x:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    r = round(x, 3)
+    i = int(r)
+    return str(i) if r == i else repr(r)
 
 
 def path_data(commands) -> str:
