@@ -121,7 +121,11 @@ def test_a_bad_colour_in_a_theme_fails_validate(tmp_path, monkeypatch):
     import pnp.templates
 
     monkeypatch.setattr(pnp.templates, "templates_dir", lambda: copy)
-    result = run("validate", "1860")
+    pnp.templates.theme.cache_clear()  # themes are read once a process
+    try:
+        result = run("validate", "1860")
+    finally:
+        pnp.templates.theme.cache_clear()
     assert result.exit_code == 2, result.output
     assert "colorblind.yaml: colors.coast: colour 'teal'" in result.output
 
