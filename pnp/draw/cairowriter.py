@@ -122,8 +122,14 @@ def _shape(ctx, node: Node) -> None:
 
 
 class Drawer:
+    """Draws nodes on one context. A leaf without a transform or opacity of its own is
+    drawn without saving the context: everything it sets is set afresh by the next
+    leaf, except the font, which is only changed when it differs."""
+
     def __init__(self, ctx):
         self.ctx = ctx
+        self.font = None  # (family, slant, weight, size) last selected
+
 
     def draw(self, node: Node, style: dict) -> None:
         own = node.paint.items()
@@ -135,6 +141,9 @@ class Drawer:
         ctx = self.ctx
         is_group = isinstance(node, Group)
         transform = node.transform if isinstance(node, (Group, Text)) else ()
+        if not is_group and not transform and opacity >= 1:
+            self.leaf(node, style)
+            return
         ctx.save()
         if transform:
             apply_transform(ctx, transform)
@@ -154,17 +163,22 @@ class Drawer:
         if is_group:
             for child in node.children:
                 self.draw(child, style)
-        elif isinstance(node, Text):
-            self.text(node, style)
-        elif isinstance(node, Image):
-            self.image(node)
         else:
-            _shape(ctx, node)
-            self.fill_and_stroke(style)
+            self.leaf(node, style)
         if grouped:
             ctx.pop_group_to_source()
             ctx.paint_with_alpha(opacity)
         ctx.restore()
+        self.font = None  # the restore brought back whatever font was selected before
+
+    def leaf(self, node: Node, style: dict) -> None:
+        if isinstance(node, Text):
+            self.text(node, style)
+        elif isinstance(node, Image):
+            self.image(node)
+        else:
+            _shape(self.ctx, node)
+            self.fill_and_stroke(style)
 
     def fill_and_stroke(self, style: dict) -> None:
         ctx = self.ctx
@@ -194,8 +208,11 @@ class Drawer:
         weight = style.get("font_weight", "normal")
         bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
         slant = cairo.FONT_SLANT_ITALIC if style.get("font_style") == "italic" else cairo.FONT_SLANT_NORMAL
-        ctx.select_font_face(family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-        ctx.set_font_size(style.get("font_size", 16.0))
+        font = (family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL, style.get("font_size", 16.0))
+        if font != self.font:
+            ctx.select_font_face(*font[:3])
+            ctx.set_font_size(font[3])
+            self.font = font
         x, y = node.x, node.y
         anchor = style.get("text_anchor", "start")
         if anchor != "start":
