@@ -1,5 +1,5 @@
-"""Component builders: each turns a loaded game and print options into pages of SVG
-(and standalone SVG files). One module per component kind; each exposes
+"""Component builders: each turns a loaded game and print options into pages (node
+trees of `pnp.draw`) and standalone SVG files. One module per component kind; each exposes
 `build(game, options) -> Component`. Writing PDFs and files is `write_component`'s
 job, so every command and the complete kit write the same way."""
 

@@ -2,7 +2,7 @@
 
     from pnp.sheets.paginate import Drawing, paginate
     drawing = Drawing(content, width=430.0, height=290.0, pieces=hex_outlines)
-    pages = paginate(drawing, paper("a4"), style, title="1860 · Map")  # SVG strings
+    pages = paginate(drawing, paper("a4"), style, title="1860 · Map")  # node pages (pnp.draw.nodes.Page)
 
 `content` is one SVG element drawn in millimetres with its origin at the drawing's top
 left. `pieces` are shapely shapes in the same millimetres that must each appear whole
@@ -316,7 +316,7 @@ def _all_fit(drawing: Drawing, plan: Plan) -> bool:
 
 def paginate(drawing: Drawing, paper: Paper, style: Style, *, title: str, spec: SectionSpec | None = None,
              t: Messages | None = None) -> list[Page]:
-    """The overview page, then one page per printed section, as SVG strings; their
+    """The overview page, then one page per printed section, as node pages; their
     words in `t`'s language."""
     return render_pages(drawing, plan(drawing, paper, spec), style, title=title, t=t)
 
