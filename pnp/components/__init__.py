@@ -11,7 +11,7 @@ from pathlib import Path
 from pnp.i18n import messages
 from pnp.output import OutputDir
 from pnp.draw.nodes import Page
-from pnp.pdf import Section, write_pdf
+from pnp.pdf import PdfPart, write_pdf
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
@@ -91,8 +91,8 @@ def write_component(component: Component, out: OutputDir, game_title: str) -> li
         out.write(name, text if isinstance(text, str) else svg.to_string(text))
     written = []
     for doc in component.documents:
-        section = Section(component.title, doc.pages, doc.trim_inset, doc.bleed)
-        written.append(write_pdf(out.path(doc.filename), [section], f"{game_title}: {doc.title}"))
+        part = PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)
+        written.append(write_pdf(out.path(doc.filename), [part], f"{game_title}: {doc.title}"))
     return written
 
 
