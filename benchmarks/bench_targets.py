@@ -29,7 +29,7 @@ TARGETS = {
     "import": (0.15, "s", 0.4),
     "build 1860": (0.8, "s", 1.7),
     "build 1858": (0.6, "s", 1.49),
-    "10,000 tiles": (5.0, "s", 9.7),
+    "10k tiles": (5.0, "s", 9.7),
     "1860 peak memory": (150.0, "MiB", None),
 }
 
@@ -76,9 +76,9 @@ def measure(root: Path, runs: int, only: set[str]) -> dict[str, float]:
                             str(work / "1858")], cwd=root, check=True, stdout=subprocess.DEVNULL)
             out["build 1858"] = median(runs, lambda: fresh(root, ["build", str(work / "1858"), "--out",
                                                                   str(work / "k58"), "-q"]))
-        if "10,000 tiles" in only:
+        if "10k tiles" in only:
             game = synthetic_game(work / "syn", root, SYNTHETIC_TILES)
-            out["10,000 tiles"] = median(runs, lambda: fresh(root, ["tiles", str(game), "--out", str(work / "ks")]))
+            out["10k tiles"] = median(runs, lambda: fresh(root, ["tiles", str(game), "--out", str(work / "ks")]))
         if "1860 peak memory" in only:
             before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             fresh(root, ["build", "1860", "--out", str(work / "m"), "-q"])
