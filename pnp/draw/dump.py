@@ -38,6 +38,8 @@ def _line(node: Node) -> str:
             head += f" [{_steps(node.transform)}]"
         if node.clip is not None:
             head += f" clip=({_line(node.clip)})"
+        if node.id:
+            head += f" id={node.id}"
         return head + _paint(node)
     if isinstance(node, Path):
         return f"path {_commands(node.commands)}{_paint(node)}"

@@ -165,6 +165,7 @@ class Group(Node):
     children: list = field(default_factory=list)
     transform: tuple[Op, ...] = ()
     clip: Node | None = None
+    id: str | None = None  # a name for the group in the SVG file (a cut file's layer)
 
     def add(self, child: "Node") -> "Node":
         if not isinstance(child, Node):
@@ -174,7 +175,7 @@ class Group(Node):
 
     def __eq__(self, other) -> bool:
         return (type(other) is Group and self.paint == other.paint and self.transform == other.transform
-                and self.clip == other.clip and self.children == other.children)
+                and self.clip == other.clip and self.id == other.id and self.children == other.children)
 
     __hash__ = None
 

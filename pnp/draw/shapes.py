@@ -106,3 +106,11 @@ def smooth_closed(pts) -> tuple[Command, ...]:
         c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
         out.append(curve_to(c1, c2, p2))
     return (*out, CLOSE)
+
+
+def rounded_box(x: float, y: float, w: float, h: float, r: float) -> tuple[Command, ...]:
+    """A rectangle whose corners are quarter circles of radius r, clockwise from the top left."""
+    x1, y1 = x + w, y + h
+    return (move((x + r, y)), line_to((x1 - r, y)), arc_to(r, r, False, True, (x1, y + r)),
+            line_to((x1, y1 - r)), arc_to(r, r, False, True, (x1 - r, y1)), line_to((x + r, y1)),
+            arc_to(r, r, False, True, (x, y1 - r)), line_to((x, y + r)), arc_to(r, r, False, True, (x + r, y)), CLOSE)

@@ -95,6 +95,8 @@ class _Writer:
                 clip.add(self.element(node.clip))
                 self.defs.add(clip)
                 attrs["clip_path"] = f"url(#clip{self.clips})"
+            if node.id:
+                attrs["id"] = node.id
             g = f.g(**attrs)
             for child in node.children:
                 g.add(self.element(child))

@@ -25,10 +25,10 @@ def _transform(value) -> tuple:
     return tuple(value)
 
 
-def group(*, transform=(), clip: Node | None = None, **attrs) -> Group:
+def group(*, transform=(), clip: Node | None = None, id: str | None = None, **attrs) -> Group:
     """A group; `transform` is steps from `pnp.draw.shapes` (or, from older code, SVG
-    transform text), `clip` a shape in the group's units."""
-    return Group(transform=_transform(transform), clip=clip, paint=paint(**attrs))
+    transform text), `clip` a shape in the group's units, `id` its name in an SVG file."""
+    return Group(transform=_transform(transform), clip=clip, id=id, paint=paint(**attrs))
 
 
 def transformed(node: Node, *steps) -> Group:

@@ -34,9 +34,10 @@ class PieceArt:
 
 def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, style: Style, *,
                footer: str, first_page: int = 1, total_pages: int | None = None,
-               t: Messages | None = None) -> list[Page]:
+               t: Messages | None = None, cut_lines: bool = True) -> list[Page]:
     """One page per layout. `pieces[slot.index]` is drawn at each slot; the footer
-    names the page in `t`'s language."""
+    names the page in `t`'s language. Without `cut_lines`, the shared cuts and piece
+    outlines are left out (a CutContour layer carries them, pnp.cut)."""
     total = total_pages or len(layouts)
     t = t or messages()
     out = []
@@ -50,11 +51,11 @@ def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, 
                 art = piece.bleed if layer == "bleed" else piece.art
                 if art is not None:
                     body.append(Group([art], transform=_placement(slot, piece)))
-        if layout.cuts:
+        if layout.cuts and cut_lines:
             body.append(segments_path(layout.cuts, style.color("cut"), CUT_WIDTH))
         if layout.marks:
             body.append(segments_path(layout.marks, style.color("crop"), MARK_WIDTH))
-        if layout.outlines:
+        if layout.outlines and cut_lines:
             body.append(outlines_path(layout.outlines, style.color("cut"), CUT_WIDTH))
         body.append(footer_text(f"{footer} · {number}", paper, style))
         out.append(page_svg(paper.width, paper.height, title, body))
@@ -83,11 +84,13 @@ def segments_path(segments, colour: str, width: float):
 
 def outlines_path(outlines, colour: str, width: float):
     """Every piece's own closed cut line, as one path: rectangles as four straight
-    sides, discs as two arcs."""
+    sides (joined by quarter arcs where they have a corner radius), discs as two arcs."""
     commands: list = []
     for o in outlines:
         if o.round:
             commands += shapes.circle(o.x, o.y, o.width / 2)
+        elif o.radius:
+            commands += shapes.rounded_box(o.x - o.width / 2, o.y - o.height / 2, o.width, o.height, o.radius)
         else:
             commands += shapes.box(o.x - o.width / 2, o.y - o.height / 2, o.width, o.height)
     return svg.path(commands, fill="none", stroke=colour, stroke_width=width)
