@@ -10,9 +10,9 @@ from functools import lru_cache
 from pnp.draw.nodes import Command, Op
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_TOKEN = re.compile(rf"[MmLlHhVvCcAaZz]|{_NUMBER}")
+_TOKEN = re.compile(rf"[MmLlHhVvCcQqTtAaZz]|{_NUMBER}")
 _STEP = re.compile(r"(\w+)\s*\(([^)]*)\)")
-_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "A": 7, "Z": 0}
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
 @lru_cache(maxsize=4096)
@@ -47,7 +47,7 @@ def path_commands(d: str) -> tuple[Command, ...]:
             raise ValueError(f"path data {d[:40]!r} does not start with a command")
         else:
             values.append(float(token))
-    return tuple(out)
+    return tuple(c[:7] if c[0] == "C" else c for c in out)
 
 
 def _emit(out, letter, values, x, y, sx, sy):
@@ -75,6 +75,16 @@ def _emit(out, letter, values, x, y, sx, sy):
         elif c == "C":
             out.append(("C", v[0] + ox, v[1] + oy, v[2] + ox, v[3] + oy, v[4] + ox, v[5] + oy))
             x, y = v[4] + ox, v[5] + oy
+        elif c in "QT":
+            if c == "Q":
+                qx, qy, ex, ey = v[0] + ox, v[1] + oy, v[2] + ox, v[3] + oy
+            else:  # the control point mirrors the last quadratic's
+                ex, ey = v[0] + ox, v[1] + oy
+                last = out[-1] if out and len(out[-1]) > 7 else None
+                qx, qy = (2 * x - last[8], 2 * y - last[9]) if last else (x, y)
+            out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex),
+                        ey + 2 / 3 * (qy - ey), ex, ey, "Q", qx, qy))
+            x, y = ex, ey
         else:
             x, y = v[5] + ox, v[6] + oy
             out.append(("A", v[0], v[1], v[2], int(v[3]), int(v[4]), x, y))

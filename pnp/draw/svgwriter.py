@@ -62,6 +62,8 @@ def embedded(href: str) -> str:
     import base64
     from pathlib import Path
 
+    if href.startswith("data:"):
+        return href
     path = Path(href)
     kind = "image/svg+xml" if path.suffix.lower() == ".svg" else "image/png"
     return f"data:{kind};base64,{base64.b64encode(path.read_bytes()).decode('ascii')}"

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from pnp.draw import shapes
 from pnp.draw.legacy import path_commands, transform_ops
-from pnp.draw.nodes import Circle, Group, Line, Node, Page, Path, Rect, Text, paint
+from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text, paint
 from pnp.draw.svgwriter import to_svg
 from pnp.render.style import Style
 from pnp.text import CAP_HEIGHT
@@ -42,6 +42,11 @@ def restyled(node: Node, **attrs) -> Node:
     """A copy of `node` with some paint attributes changed (e.g. font_style="italic")."""
     changed = paint(**attrs)
     return replace(node, paint=replace(node.paint, **dict(changed.items())))
+
+
+def image(href: str, x: float, y: float, w: float, h: float, **attrs) -> Image:
+    """A picture (a file, or a data: URI from `render/logo.py`) fitted into the box, centred."""
+    return Image(href, float(x), float(y), float(w), float(h), paint=paint(**attrs))
 
 
 def points(pts) -> tuple:
