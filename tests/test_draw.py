@@ -86,7 +86,7 @@ def test_the_same_tree_gives_the_same_bytes(picture):
     assert to_png(every_kind(picture), 50) == to_png(every_kind(picture), 50)
 
 
-@pytest.mark.parametrize("bad", ["navy", "#12345", "#ggg000", "", "rgb(1,2,3)"])
+@pytest.mark.parametrize("bad", ["ultraviolet", "#12345", "#ggg000", "", "rgb(1,2,3)"])
 def test_a_node_refuses_a_colour_it_cannot_draw(bad):
     with pytest.raises(ColorError, match="colour"):
         svg.rect(0, 0, 1, 1, fill=bad)

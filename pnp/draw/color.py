@@ -24,7 +24,27 @@ class ColorError(PnpError, ValueError):
 
 @lru_cache(maxsize=None)
 def parse_color(text: str) -> RGB | None:
-    """(r, g, b) in 0..1, or None for `none`; ColorError for anything else."""
+    """(r, g, b) in 0..1, or None for `none`; a node also takes SVG's colour keywords
+    (a tile's mark may be "purple"); ColorError for anything else."""
+    try:
+        return _strict(text)
+    except ColorError:
+        keyword = _keywords().get(text.strip().lower()) if isinstance(text, str) else None
+        if keyword is None:
+            raise
+        return keyword
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> dict:
+    from cairosvg.colors import COLORS  # SVG's keyword table (a table only: nothing is parsed)
+
+    return {name: rgba[:3] for name, rgba in COLORS.items() if len(rgba) == 4 and rgba[3] == 1}
+
+
+@lru_cache(maxsize=None)
+def _strict(text: str) -> RGB | None:
+    """A colour as a game or a theme may write it: hex, `none` or one of NAMED."""
     if not isinstance(text, str):
         raise ColorError(f"colour {text!r} is not text")
     value = NAMED.get(text.strip().lower(), text.strip())
@@ -42,6 +62,6 @@ def check_colors(colors: dict, file, field: str = "colors") -> None:
     """Every value of a `colors:` mapping drawable, else a DataError naming file and field."""
     for name, value in colors.items():
         try:
-            parse_color(value)
+            _strict(value)
         except ColorError as exc:
             raise DataError(file, f"{field}.{name}", str(exc)) from None
