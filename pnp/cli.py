@@ -426,5 +426,10 @@ def import_maker(source, out, library):
     click.echo(f"{result.report.summary()}; see {Path(out) / REPORT}")
 
 
+# Commands in their own modules (imported last: they use the options above).
+from pnp.serve import serve  # noqa: E402
+
+main.add_command(serve)
+
 if __name__ == "__main__":
     main()

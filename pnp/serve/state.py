@@ -1,0 +1,160 @@
+"""The live preview's state: the last good drawing of every preview, its version, and
+the data error that stands in its way, if any.
+
+`Previews.rebuild(changed)` reloads the game and rebuilds only the previews drawn from
+the changed files; each finished preview is reported through `emit` at once, so the
+page shows the tiles before the slower play aids are done. A data error keeps every
+last good drawing and marks the previews it concerns with the CLI's one-line message.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.errors import DataError, PnpError
+from pnp.serve.previews import PreviewSpec, preview_pages, preview_specs
+
+Emit = Callable[[dict], None]
+
+
+@dataclass
+class Entry:
+    key: str
+    title: str
+    deps: tuple[str, ...]
+    pages: list[str] = field(default_factory=list)  # last good SVGs shown
+    documents: list = field(default_factory=list)  # last good component's documents (PDF links)
+    version: int = 0
+    error: str | None = None
+    built: bool = False
+
+
+def error_line(exc: Exception) -> str:
+    """What the CLI prints for the error (`pnp: error: file:line: field: problem`)."""
+    if isinstance(exc, PnpError):
+        return f"pnp: error: {exc}"
+    return f"pnp: internal error: {type(exc).__name__}: {exc}"
+
+
+class Previews:
+    def __init__(self, folder: Path, paper: str = "a4", theme: str = "default"):
+        self.folder = Path(folder).resolve()
+        self.inode = os.stat(self.folder).st_ino
+        self.paper, self.theme = paper, theme
+        self.entries: dict[str, Entry] = {}
+        self.order: list[str] = []
+        self.error: str | None = None  # the game's load error, if the data does not load
+        self.error_file: str | None = None
+        self.title = self.folder.name
+        self.lock = threading.Lock()  # one rebuild at a time
+
+    # --- the game folder, even after it is renamed ------------------------------------------
+
+    def relative(self, path: str | Path) -> str | None:
+        try:
+            return Path(path).resolve().relative_to(self.folder).as_posix()
+        except ValueError:
+            return None
+
+    def find_folder(self) -> bool:
+        """Follow the game folder if it was renamed within its parent (same inode). Returns
+        whether the folder changed."""
+        if self.folder.is_dir():
+            return False
+        parent = self.folder.parent
+        try:
+            for child in parent.iterdir():
+                if child.is_dir() and os.stat(child).st_ino == self.inode:
+                    self.folder = child.resolve()
+                    return True
+        except OSError:
+            pass
+        return False
+
+    # --- rebuilding --------------------------------------------------------------------------
+
+    def rebuild(self, changed: set[str] | None, emit: Emit) -> None:
+        """Reload the game; rebuild previews whose files changed (None: all of them)."""
+        with self.lock:
+            self._rebuild(changed, emit)
+
+    def _rebuild(self, changed: set[str] | None, emit: Emit) -> None:
+        from pnp.cli import print_options
+        from pnp.load import load_game
+
+        if not self.folder.is_dir():
+            self.find_folder()
+        try:
+            game = load_game(self.folder)
+            options = print_options(game, self.paper, self.theme)
+            specs = preview_specs(game, options)
+        except Exception as exc:  # a data error, a vanished folder, or a bug: show it, keep serving
+            self._failed(exc, emit)
+            return
+        self.title = game.title
+        self.error = self.error_file = None
+        keys = [s.key for s in specs]
+        structure = keys != self.order
+        for key in set(self.entries) - set(keys):
+            del self.entries[key]
+        for spec in specs:
+            if spec.key not in self.entries:
+                self.entries[spec.key] = Entry(spec.key, spec.title, spec.deps)
+        self.order = keys
+        emit({"type": "status", "error": None, "title": self.title, "structure": structure})
+        for spec in specs:
+            entry = self.entries[spec.key]
+            entry.deps = spec.deps
+            if entry.built and entry.error is None and not spec.affected_by(changed):
+                continue
+            self._build(spec, entry, emit)
+
+    def _build(self, spec: PreviewSpec, entry: Entry, emit: Emit) -> None:
+        try:
+            component = spec.build()
+            pages = preview_pages(spec, component)
+        except Exception as exc:
+            entry.error = error_line(exc)
+            if not isinstance(exc, PnpError):
+                traceback.print_exc()
+            emit(self.event(entry))
+            return
+        changed = pages != entry.pages
+        entry.error = None
+        entry.pages, entry.documents, entry.built = pages, component.documents, True
+        if changed:
+            entry.version += 1
+        emit(self.event(entry))
+
+    def _failed(self, exc: Exception, emit: Emit) -> None:
+        if not self.folder.is_dir():
+            message = f"pnp: error: {self.folder}: the game folder is gone (deleted or renamed out of its folder)"
+        else:
+            message = error_line(exc)
+        if not isinstance(exc, PnpError) and self.folder.is_dir():
+            traceback.print_exc()
+        self.error = message
+        self.error_file = self.relative(exc.file) if isinstance(exc, DataError) else None
+        emit({"type": "status", "error": message, "title": self.title, "structure": False})
+        for key in self.order:
+            entry = self.entries[key]
+            if self.error_file is None or self.error_file in ("game.yaml", "tiles.yaml") \
+                    or any(self.error_file == d or (d.endswith("/") and self.error_file.startswith(d))
+                           for d in entry.deps):
+                entry.error = message
+                emit(self.event(entry))
+
+    # --- what the page reads ------------------------------------------------------------------
+
+    def event(self, entry: Entry) -> dict:
+        return {"type": "update", "key": entry.key, "version": entry.version, "pages": len(entry.pages),
+                "error": entry.error}
+
+    def snapshot(self) -> dict:
+        return {"title": self.title, "error": self.error, "folder": str(self.folder),
+                "previews": [self.event(self.entries[k]) | {"title": self.entries[k].title} for k in self.order]}
