@@ -12,15 +12,19 @@ from pnp.serve.state import Entry, Previews
 THUMB_HEIGHT = 220  # px: a thumbnail's height on the page
 THUMB_MAX_WIDTH = 680  # px: a wide map is shown at most this wide
 
-_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)(?:mm)?"[^>]*?\sheight="([\d.]+)(?:mm)?"')
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_WIDTH = re.compile(r'\swidth="([\d.]+)')
+_HEIGHT = re.compile(r'\sheight="([\d.]+)')
 
 
 def svg_aspect(svg_text: str) -> float:
     """Width over height of an SVG, from its root's width and height."""
-    match = _SIZE.search(svg_text[:2000])
-    if not match or float(match.group(2)) == 0:
+    root = _ROOT.search(svg_text[:4000])
+    width = _WIDTH.search(root.group(0)) if root else None
+    height = _HEIGHT.search(root.group(0)) if root else None
+    if not width or not height or float(height.group(1)) == 0:
         return 210 / 297
-    return float(match.group(1)) / float(match.group(2))
+    return float(width.group(1)) / float(height.group(1))
 
 
 def thumb_size(svg_text: str) -> tuple[int, int]:

@@ -1,0 +1,34 @@
+"""The `pnp serve` command: a live preview of a game in the browser (app.py, state.py, page.py)."""
+
+from __future__ import annotations
+
+import click
+
+from pnp.cli import game_argument, paper_option, theme_option, user_errors
+
+DEFAULT_PORT = 8018
+
+
+@click.command()
+@game_argument
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+              help="The port on 127.0.0.1 to serve the preview on.")
+@paper_option
+@theme_option
+@user_errors
+def serve(game, port, paper, theme_name):
+    """A live preview of every component on http://127.0.0.1:PORT/: saving a data file
+    redraws what it affects in the open page; data errors show there."""
+    import uvicorn
+
+    from pnp.load import resolve_game
+    from pnp.serve.app import Server
+    from pnp.serve.state import Previews
+    from pnp.templates import paper as paper_size
+    from pnp.templates import theme
+
+    paper_size(paper), theme(theme_name)  # bad options stop here, before the server starts
+    server = Server(Previews(resolve_game(game), paper, theme_name))
+    click.echo(f"pnp: previewing {game} on http://127.0.0.1:{port}/ (Ctrl-C stops)", err=True)
+    uvicorn.run(server.app(), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1,
+                lifespan="on")
