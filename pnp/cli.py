@@ -427,11 +427,13 @@ def import_maker(source, out, library):
 
 
 # Commands in their own modules (imported last: they use the options above).
+from pnp.new_command import new  # noqa: E402
 from pnp.schema.command import schema  # noqa: E402
 from pnp.serve.command import serve  # noqa: E402
 
 main.add_command(serve)
 main.add_command(schema)
+main.add_command(new)
 
 if __name__ == "__main__":
     main()
