@@ -68,26 +68,32 @@ class Server:
         from watchfiles import awatch
 
         missing = False
+        watched = self.previews.folder
         while not self.stopping.is_set():
             folder = self.previews.folder
             if not folder.is_dir():
                 if self.previews.find_folder():
                     missing = False
-                    self.request(None)
                 elif not missing:
                     missing = True
                     self.request(None)  # shows that the folder is gone
                 await asyncio.sleep(FOLDER_CHECK)
                 continue
+            # a new folder (renamed, recreated): once it is watched, read it all again, so
+            # that nothing saved while no watch was on it is missed
+            catch_up = folder != watched or missing
             if missing:  # the folder is back (recreated, or moved back)
                 missing = False
                 self.previews.inode = folder.stat().st_ino
-                self.request(None)
+            watched = folder
             stop = asyncio.Event()
             monitor = asyncio.create_task(self._monitor(folder, stop))
             try:
-                async for changes in awatch(folder, stop_event=stop, step=20, debounce=300,
-                                            ignore_permission_denied=True):
+                async for changes in awatch(folder, stop_event=stop, step=20, debounce=300, rust_timeout=100,
+                                            yield_on_timeout=True, ignore_permission_denied=True):
+                    if catch_up:
+                        catch_up = False
+                        self.request(None)
                     names = {self.previews.relative(p) for _, p in changes if not p.endswith(IGNORED_SUFFIXES)}
                     names.discard(None)
                     if names:

@@ -32,6 +32,7 @@ class Entry:
     version: int = 0
     error: str | None = None
     built: bool = False
+    builds: int = 0  # times built since the server started
 
 
 def error_line(exc: Exception) -> str:
@@ -115,6 +116,7 @@ class Previews:
             self._build(spec, entry, emit)
 
     def _build(self, spec: PreviewSpec, entry: Entry, emit: Emit) -> None:
+        entry.builds += 1
         try:
             component = spec.build()
             pages = preview_pages(spec, component)
@@ -157,4 +159,5 @@ class Previews:
 
     def snapshot(self) -> dict:
         return {"title": self.title, "error": self.error, "folder": str(self.folder),
-                "previews": [self.event(self.entries[k]) | {"title": self.entries[k].title} for k in self.order]}
+                "previews": [self.event(self.entries[k]) | {"title": self.entries[k].title, "builds": self.entries[k].builds}
+                             for k in self.order]}
