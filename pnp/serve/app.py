@@ -61,7 +61,7 @@ class Server:
             self.wake.clear()
             changed, self.pending = self.pending, set()
             self.broadcast({"type": "building", "busy": True})
-            await asyncio.to_thread(self.previews.rebuild, changed, self.emit)
+            await asyncio.to_thread(self.previews.rebuild, changed, self.emit, self.wake.is_set)
             self.broadcast({"type": "building", "busy": self.wake.is_set()})
 
     async def watcher(self) -> None:

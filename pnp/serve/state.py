@@ -53,6 +53,7 @@ class Previews:
         self.error_file: str | None = None
         self.title = self.folder.name
         self.lock = threading.Lock()  # one rebuild at a time
+        self.stale: set[str] = set()  # previews a stopped rebuild left to do
 
     # --- the game folder, even after it is renamed ------------------------------------------
 
@@ -79,12 +80,14 @@ class Previews:
 
     # --- rebuilding --------------------------------------------------------------------------
 
-    def rebuild(self, changed: set[str] | None, emit: Emit) -> None:
-        """Reload the game; rebuild previews whose files changed (None: all of them)."""
+    def rebuild(self, changed: set[str] | None, emit: Emit, newer: Callable[[], bool] = lambda: False) -> None:
+        """Reload the game; rebuild previews whose files changed (None: all of them). When
+        `newer()` says another save is waiting, stop after the preview in hand: what is
+        left is rebuilt with the next round, which reads the newer files."""
         with self.lock:
-            self._rebuild(changed, emit)
+            self._rebuild(changed, emit, newer)
 
-    def _rebuild(self, changed: set[str] | None, emit: Emit) -> None:
+    def _rebuild(self, changed: set[str] | None, emit: Emit, newer: Callable[[], bool]) -> None:
         from pnp.cli import print_options
         from pnp.load import load_game
 
@@ -108,12 +111,16 @@ class Previews:
                 self.entries[spec.key] = Entry(spec.key, spec.title, spec.deps)
         self.order = keys
         emit({"type": "status", "error": None, "title": self.title, "structure": structure})
-        for spec in specs:
+        todo = [spec for spec in specs if spec.key in self.stale or not self.entries[spec.key].built
+                or self.entries[spec.key].error is not None or spec.affected_by(changed)]
+        self.stale = {spec.key for spec in todo}
+        for spec in todo:
+            if newer():
+                return
             entry = self.entries[spec.key]
             entry.deps = spec.deps
-            if entry.built and entry.error is None and not spec.affected_by(changed):
-                continue
             self._build(spec, entry, emit)
+            self.stale.discard(spec.key)
 
     def _build(self, spec: PreviewSpec, entry: Entry, emit: Emit) -> None:
         entry.builds += 1
