@@ -10,7 +10,6 @@ placements examples are read without a single model; their schemas are written h
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 from pnp.compose import LayoutFile
 from pnp.model.company import CompaniesFile, PrivatesFile

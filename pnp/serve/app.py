@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -185,4 +187,6 @@ class Server:
             yield
             await self.shutdown()
 
-        return Starlette(routes=routes, lifespan=lifespan)
+        # only pages loaded from this machine by these names may talk to it (no DNS rebinding)
+        middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost"])]
+        return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

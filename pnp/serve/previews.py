@@ -72,14 +72,19 @@ def _builder(key: str, game: Game, options: PrintOptions) -> Callable[[], Compon
 
 
 def preview_specs(game: Game, options: PrintOptions) -> list[PreviewSpec]:
-    """Every preview of the game, in print order, then the map's examples and the layouts."""
+    """Every preview of the game, in print order, then the map's variants and examples, and
+    the layouts of its map sections."""
     specs = []
     for key in kit_components(game, None, options):
         whole = "map.svg" if key == "map" else None
         title = key.replace("_", " ").capitalize()
         specs.append(PreviewSpec(key, title, DEPENDS.get(key, ()), _builder(key, game, options), whole))
     folder = game.folder
-    if game.part("map") is not None and (folder / "examples").is_dir():
+    map_file = game.part("map")
+    for name, variant in (map_file.variants.items() if map_file is not None else ()):
+        specs.append(PreviewSpec(f"map@variant-{name}", f"Map: {variant.title} (variant {name})", DEPENDS["map"],
+                                 _builder("map", game, replace(options, variant=name)), "map.svg"))
+    if map_file is not None and (folder / "examples").is_dir():
         for path in sorted((folder / "examples").glob("*.yaml")):
             rel = f"examples/{path.name}"
             opts = replace(options, placements=path)

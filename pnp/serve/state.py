@@ -166,5 +166,5 @@ class Previews:
 
     def snapshot(self) -> dict:
         return {"title": self.title, "error": self.error, "folder": str(self.folder),
-                "previews": [self.event(self.entries[k]) | {"title": self.entries[k].title, "builds": self.entries[k].builds}
-                             for k in self.order]}
+                "previews": [self.event(e) | {"title": e.title, "builds": e.builds}
+                             for e in (self.entries[k] for k in self.order)]}
