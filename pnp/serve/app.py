@@ -117,6 +117,16 @@ class Server:
         self.wake.set()
         self.tasks = [asyncio.create_task(self.worker()), asyncio.create_task(self.watcher())]
 
+    def closing(self) -> None:
+        """The server is asked to stop (from its signal handler): end every event stream."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._close)
+
+    def _close(self) -> None:
+        if self.stopping is not None:
+            self.stopping.set()
+        self.broadcast({"type": "bye"})
+
     async def shutdown(self) -> None:
         self.stopping.set()
         self.broadcast({"type": "bye"})
@@ -157,7 +167,7 @@ class Server:
     async def events(self, request: Request) -> Response:
         queue: asyncio.Queue = asyncio.Queue()
         self.clients.add(queue)
-        queue.put_nowait({"type": "hello", **self.previews.snapshot()})
+        queue.put_nowait({"type": "hello", "boot": self.boot, **self.previews.snapshot()})
 
         async def stream():
             try:

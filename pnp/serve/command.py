@@ -28,7 +28,28 @@ def serve(game, port, paper, theme_name):
     from pnp.templates import theme
 
     paper_size(paper), theme(theme_name)  # bad options stop here, before the server starts
+    port_free(port)
     server = Server(Previews(resolve_game(game), paper, theme_name))
+
+    class PreviewServer(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            server.closing()  # end the open event streams, so that Ctrl-C stops at once
+            super().handle_exit(sig, frame)
+
     click.echo(f"pnp: previewing {game} on http://127.0.0.1:{port}/ (Ctrl-C stops)", err=True)
-    uvicorn.run(server.app(), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1,
-                lifespan="on")
+    PreviewServer(uvicorn.Config(server.app(), host="127.0.0.1", port=port, log_level="warning",
+                                 timeout_graceful_shutdown=2, lifespan="on")).run()
+
+
+def port_free(port: int) -> None:
+    """Stop with one line, before anything is built, when the port is taken."""
+    import socket
+
+    from pnp.errors import PnpError
+
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            raise PnpError(f"--port {port}: already in use on 127.0.0.1; choose another port") from None

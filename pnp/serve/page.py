@@ -136,6 +136,7 @@ function status(ev) {
 }
 
 function hello(ev) {
+  if (ev.boot !== boot) { location.reload(); return; }  // a new server: its drawings, from the top
   status(ev);
   const keys = [...document.querySelectorAll('.card')].map(c => c.dataset.key);
   if (keys.join('\n') !== ev.previews.map(p => p.key).join('\n')) { refreshBody(); return; }
