@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import DataError, PnpError
-from pnp.serve.previews import PreviewSpec, preview_pages, preview_specs
+from pnp.serve.previews import ALWAYS, PreviewSpec, preview_pages, preview_specs
 
 Emit = Callable[[dict], None]
 
@@ -152,7 +152,7 @@ class Previews:
         emit({"type": "status", "error": message, "title": self.title, "structure": False})
         for key in self.order:
             entry = self.entries[key]
-            if self.error_file is None or self.error_file in ("game.yaml", "tiles.yaml") \
+            if self.error_file is None or self.error_file in ALWAYS \
                     or any(self.error_file == d or (d.endswith("/") and self.error_file.startswith(d))
                            for d in entry.deps):
                 entry.error = message
