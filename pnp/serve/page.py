@@ -40,7 +40,7 @@ def card_html(entry: Entry, boot: str) -> str:
     imgs = []
     for n, page in enumerate(entry.pages):
         w, h = thumb_size(page)
-        src = f"/svg/{key}/{n}?v={boot}.{entry.version}"
+        src = f"/svg/{key}/{n}?v={boot}.{entry.page_versions[n]}"
         imgs.append(f'<img class="page" src="{src}" width="{w}" height="{h}" alt="{key} page {n + 1}" '
                     f'data-n="{n}" loading="lazy">')
     body = "".join(imgs) if imgs else '<p class="building">building ...</p>'
@@ -123,8 +123,9 @@ function update(ev) {
   if (+c.dataset.version === ev.version) return;
   c.dataset.version = ev.version;
   for (const img of c.querySelectorAll('img.page')) {
-    const src = `/svg/${ev.key}/${img.dataset.n}?v=${boot}.${ev.version}`;
-    if (largeSrc && largeSrc.split('?')[0] === src.split('?')[0]) showLarge(src);
+    const src = `/svg/${ev.key}/${img.dataset.n}?v=${boot}.${ev.versions[+img.dataset.n]}`;
+    if (img.getAttribute('src') === src) continue;  // this page did not change
+    if (largeSrc && largeSrc.split('?')[0].endsWith(src.split('?')[0])) showLarge(src);
     img.src = src;
   }
 }

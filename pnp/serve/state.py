@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,7 +30,8 @@ class Entry:
     deps: tuple[str, ...]
     pages: list[str] = field(default_factory=list)  # last good SVGs shown
     documents: list = field(default_factory=list)  # last good component's documents (PDF links)
-    version: int = 0
+    version: int = 0  # counts the changes of the drawings
+    page_versions: list[int] = field(default_factory=list)  # the version in which each page last changed
     error: str | None = None
     built: bool = False
     builds: int = 0  # times built since the server started
@@ -94,6 +96,7 @@ class Previews:
         if not self.folder.is_dir():
             self.find_folder()
         try:
+            started = time.perf_counter()
             game = load_game(self.folder)
             options = print_options(game, self.paper, self.theme)
             specs = preview_specs(game, options)
@@ -110,7 +113,8 @@ class Previews:
             if spec.key not in self.entries:
                 self.entries[spec.key] = Entry(spec.key, spec.title, spec.deps)
         self.order = keys
-        emit({"type": "status", "error": None, "title": self.title, "structure": structure})
+        emit({"type": "status", "error": None, "title": self.title, "structure": structure,
+              "load_ms": round((time.perf_counter() - started) * 1000)})
         todo = [spec for spec in specs if spec.key in self.stale or not self.entries[spec.key].built
                 or self.entries[spec.key].error is not None or spec.affected_by(changed)]
         self.stale = {spec.key for spec in todo}
@@ -124,6 +128,7 @@ class Previews:
 
     def _build(self, spec: PreviewSpec, entry: Entry, emit: Emit) -> None:
         entry.builds += 1
+        started = time.perf_counter()
         try:
             component = spec.build()
             pages = preview_pages(spec, component)
@@ -133,12 +138,16 @@ class Previews:
                 traceback.print_exc()
             emit(self.event(entry))
             return
-        changed = pages != entry.pages
+        if pages != entry.pages:
+            entry.version += 1
+            old = dict(enumerate(zip(entry.pages, entry.page_versions)))
+            # a page keeps its version while its drawing stays the same: the page reloads
+            # only the images that changed
+            entry.page_versions = [old[n][1] if n in old and old[n][0] == page else entry.version
+                                   for n, page in enumerate(pages)]
         entry.error = None
         entry.pages, entry.documents, entry.built = pages, component.documents, True
-        if changed:
-            entry.version += 1
-        emit(self.event(entry))
+        emit(self.event(entry) | {"build_ms": round((time.perf_counter() - started) * 1000)})
 
     def _failed(self, exc: Exception, emit: Emit) -> None:
         if not self.folder.is_dir():
@@ -162,6 +171,7 @@ class Previews:
 
     def event(self, entry: Entry) -> dict:
         return {"type": "update", "key": entry.key, "version": entry.version, "pages": len(entry.pages),
+                "versions": entry.page_versions,
                 "error": entry.error}
 
     def snapshot(self) -> dict:
