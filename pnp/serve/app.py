@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import time
+import traceback
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -63,7 +64,10 @@ class Server:
             self.wake.clear()
             changed, self.pending = self.pending, set()
             self.broadcast({"type": "building", "busy": True})
-            await asyncio.to_thread(self.previews.rebuild, changed, self.emit, self.wake.is_set)
+            try:
+                await asyncio.to_thread(self.previews.rebuild, changed, self.emit, self.wake.is_set)
+            except Exception:  # a bug must not stop the previews: report it, go on watching
+                traceback.print_exc()
             self.broadcast({"type": "building", "busy": self.wake.is_set()})
 
     async def watcher(self) -> None:

@@ -38,9 +38,10 @@ def thumb_size(svg_text: str) -> tuple[int, int]:
 def card_html(entry: Entry, boot: str) -> str:
     key = html.escape(entry.key, quote=True)
     imgs = []
+    versions = entry.page_versions  # read once: a rebuild may replace it meanwhile
     for n, page in enumerate(entry.pages):
         w, h = thumb_size(page)
-        src = f"/svg/{key}/{n}?v={boot}.{entry.page_versions[n]}"
+        src = f"/svg/{key}/{n}?v={boot}.{versions[n] if n < len(versions) else entry.version}"
         imgs.append(f'<img class="page" src="{src}" width="{w}" height="{h}" alt="{key} page {n + 1}" '
                     f'data-n="{n}" loading="lazy">')
     body = "".join(imgs) if imgs else '<p class="building">building ...</p>'
@@ -54,7 +55,7 @@ def card_html(entry: Entry, boot: str) -> str:
 
 
 def body_html(previews: Previews, boot: str) -> str:
-    cards = "".join(card_html(previews.entries[k], boot) for k in previews.order)
+    cards = "".join(card_html(entry, boot) for entry in previews.shown())
     return cards or '<p class="building">building the previews ...</p>'
 
 

@@ -107,11 +107,9 @@ class Previews:
         self.error = self.error_file = None
         keys = [s.key for s in specs]
         structure = keys != self.order
-        for key in set(self.entries) - set(keys):
-            del self.entries[key]
-        for spec in specs:
-            if spec.key not in self.entries:
-                self.entries[spec.key] = Entry(spec.key, spec.title, spec.deps)
+        # replaced whole, never changed in place: the server's requests read them meanwhile
+        self.entries = {spec.key: self.entries.get(spec.key) or Entry(spec.key, spec.title, spec.deps)
+                        for spec in specs}
         self.order = keys
         emit({"type": "status", "error": None, "title": self.title, "structure": structure,
               "load_ms": round((time.perf_counter() - started) * 1000)})
@@ -159,8 +157,7 @@ class Previews:
         self.error = message
         self.error_file = self.relative(exc.file) if isinstance(exc, DataError) else None
         emit({"type": "status", "error": message, "title": self.title, "structure": False})
-        for key in self.order:
-            entry = self.entries[key]
+        for entry in self.shown():
             if self.error_file is None or self.error_file in ALWAYS \
                     or any(self.error_file == d or (d.endswith("/") and self.error_file.startswith(d))
                            for d in entry.deps):
@@ -176,5 +173,9 @@ class Previews:
 
     def snapshot(self) -> dict:
         return {"title": self.title, "error": self.error, "folder": str(self.folder),
-                "previews": [self.event(e) | {"title": e.title, "builds": e.builds}
-                             for e in (self.entries[k] for k in self.order)]}
+                "previews": [self.event(e) | {"title": e.title, "builds": e.builds} for e in self.shown()]}
+
+    def shown(self) -> list[Entry]:
+        """The previews in page order."""
+        entries = self.entries
+        return [entries[k] for k in self.order if k in entries]
