@@ -3,6 +3,7 @@ game, and rejects what the loader rejects: wrong types, unknown fields, missing 
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -30,9 +31,13 @@ def as_json(data):
     return data
 
 
+@functools.cache
+def validator(kind: str):
+    return jsonschema.Draft7Validator(schemas()[kind])
+
+
 def problems(kind: str, data) -> list[str]:
-    validator = jsonschema.Draft7Validator(schemas()[kind])
-    return [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(as_json(data))]
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator(kind).iter_errors(as_json(data))]
 
 
 def game_files(folder: Path):

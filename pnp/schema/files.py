@@ -10,6 +10,7 @@ placements examples are read without a single model; their schemas are written h
 from __future__ import annotations
 
 import copy
+from functools import cache
 
 from pnp.compose import LayoutFile
 from pnp.model.company import CompaniesFile, PrivatesFile
@@ -149,9 +150,10 @@ PLACEMENTS_FILE = {
 }
 
 
+@cache
 def schemas() -> dict[str, dict]:
     """File kind -> its schema. Kinds are the file names of a game folder (`map.yaml`), or
-    a folder's files (`sections/*.yaml`)."""
+    a folder's files (`sections/*.yaml`). Made once: do not change what it returns."""
     out = {
         "game.yaml": model_schema(GameInfo, "game.yaml", "What the game is: title, designer, orientation, "
                                                          "currency, colours, terms, rules."),
