@@ -26,7 +26,7 @@ from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.output import OutputDir, atomic_write
-from pnp.pdf import DocumentPool, Section, merge_documents, svg_to_png
+from pnp.pdf import DocumentPool, PdfPart, merge_documents, svg_to_png
 from pnp.render import svg
 from pnp.templates import Paper
 
@@ -169,7 +169,7 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                 t0 = time.perf_counter()
                 component = build_component(key, game, options)
                 b = Built(component, time.perf_counter() - t0)
-                b.drawn = [pool.submit([Section(component.title, [scaled(p, options.scale) for p in doc.pages],
+                b.drawn = [pool.submit([PdfPart(component.title, [scaled(p, options.scale) for p in doc.pages],
                                                 doc.trim_inset, doc.bleed)], f"{game.title}: {doc.title}")
                            for doc in component.documents]
                 built.append(b)
@@ -193,7 +193,7 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
     t = messages(options.lang)
     calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
     cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
-    cover_pdf = pool.submit([Section(t("kit.bookmark"), cover.pages)], "")
+    cover_pdf = pool.submit([PdfPart(t("kit.bookmark"), cover.pages)], "")
     kit_parts = [(t("kit.bookmark"), cover_pdf)]  # (bookmark, PDF future) in print order
     for b in built:
         c = b.component

@@ -11,7 +11,7 @@ mirrored:
       - {section: seeland, at: [4, 16], mirror: horizontal}
 
 `at` is a coordinate (letters name columns, as on every flat map) or [column, row] in
-doubled grid numbers (0 is column A); it places the section's middle hex (`Section.
+doubled grid numbers (0 is column A); it places the section's middle hex (`MapSection.
 centre`). Every `at` must lie on one hex grid: column + row of the same parity as the
 first section's. `against: {section: X, edge: E}` puts the section beyond X's side E
 (0 bottom, 1 lower left ... 5 lower right, clockwise), where it meets X along the
@@ -44,7 +44,7 @@ from pnp.geometry.symmetry import Mirror, move_face, move_pos
 from pnp.model.base import Frozen
 from pnp.model.game import Game
 from pnp.model.map import Board, Coordinates, Decorations, MapHex
-from pnp.model.section import Section, SectionCell
+from pnp.model.section import MapSection, SectionCell
 from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 COORDINATES = Coordinates(orientation="flat", letters="columns")
@@ -106,7 +106,7 @@ class Placement:
     grid, with its face moved as the section is."""
 
     entry: int  # index in the layout's sections
-    section: Section
+    section: MapSection
     rotation: int
     mirror: Mirror
     at: GridPos  # the section's middle hex
@@ -120,7 +120,7 @@ class Placement:
         return {pos for pos, _ in self.cells}
 
 
-def _moved(section: Section, rotation: int, mirror: Mirror) -> list[tuple[GridPos, SectionCell]]:
+def _moved(section: MapSection, rotation: int, mirror: Mirror) -> list[tuple[GridPos, SectionCell]]:
     """The section's hexes relative to its middle hex, moved."""
     c = section.centre()
     return [(move_pos(GridPos(cell.pos.col - c.col, cell.pos.row - c.row), rotation, mirror), cell)
@@ -181,7 +181,7 @@ def _grid_position(path: Path, field: str, at) -> GridPos:
     return GridPos(*at)
 
 
-def place(sections: dict[str, Section], layout: LayoutFile, path: Path) -> list[Placement]:
+def place(sections: dict[str, MapSection], layout: LayoutFile, path: Path) -> list[Placement]:
     placed: dict[str, Placement] = {}
     parity = None
     for i, entry in enumerate(layout.sections):
@@ -314,7 +314,7 @@ def _board(placements: list[Placement]) -> tuple[Board, GridPos]:
     return Board(COORDINATES, ordered, Decorations()), shift
 
 
-def section_board(section: Section) -> Board:
+def section_board(section: MapSection) -> Board:
     """One section on its own, as its file lays it out (unturned): a map section's piece."""
     cells = tuple((cell.pos, cell) for cell in section.cells)
     board, _ = _board([Placement(0, section, 0, "none", section.centre(), cells)])

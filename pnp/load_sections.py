@@ -1,4 +1,4 @@
-"""`sections/*.yaml` -> `Section`s, with errors that name the file, the entry and the
+"""`sections/*.yaml` -> `MapSection`s, with errors that name the file, the entry and the
 problem.
 
 Terrain may be written by type alone (`terrain: hill`, `terrain: mountain|river`):
@@ -15,19 +15,19 @@ from pathlib import Path
 
 from pnp.errors import DataError
 from pnp.geometry.grid import NEIGHBOURS, GridPos
-from pnp.model.section import Section, SectionCell, SectionFile
+from pnp.model.section import MapSection, SectionCell, SectionFile
 from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 PRICED_BORDERS = ("river", "swamp")
 
 
-def load_sections(folder: Path, parts: dict) -> dict[str, Section]:
+def load_sections(folder: Path, parts: dict) -> dict[str, MapSection]:
     info = parts.get("info")
     costs = dict(info.rules.terrain_costs) if info else {}
     return {path.stem: load_section(path, costs) for path in sorted(folder.glob("*.yaml"))}
 
 
-def load_section(path: Path, costs: dict[str, int]) -> Section:
+def load_section(path: Path, costs: dict[str, int]) -> MapSection:
     data = expect_mapping(path, read_yaml(path), "a map section")
     hexes = data.get("hexes")
     if isinstance(hexes, list):
@@ -35,7 +35,7 @@ def load_section(path: Path, costs: dict[str, int]) -> Section:
     section = validated(path, SectionFile, data)
     cells = _cells(path, section)
     _one_piece(path, cells)
-    return Section(path.stem, section.name, section.description, tuple(cells))
+    return MapSection(path.stem, section.name, section.description, tuple(cells))
 
 
 def _priced(path: Path, where: str, raw, costs: dict[str, int]):

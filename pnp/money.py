@@ -77,3 +77,15 @@ def unpayable(game: Game, currency: Currency) -> dict[str, list[int]]:
         if bad:
             out[source] = bad
     return out
+
+
+def money(amount: int | str, currency: str) -> str:
+    """'£300' for a symbol currency, '300 CC' for a written one; a currency written
+    with '#' puts the amount there ('#c' -> '300c')."""
+    if isinstance(amount, str):
+        return amount
+    if "#" in currency:
+        return currency.replace("#", str(amount), 1)
+    if len(currency) <= 1 or not currency.isalpha():
+        return f"{currency}{amount}"
+    return f"{amount} {currency}"

@@ -78,7 +78,7 @@ def svg_to_png(svg_text: str, dpi: float = 96) -> bytes:
 
 
 @dataclass
-class Section:
+class PdfPart:
     """A run of pages with a bookmark title; `trim` and `bleed` in mm (inset of the
     trim box from the page edge, and how far bleed reaches beyond it)."""
 
@@ -89,7 +89,7 @@ class Section:
     children: list[tuple[str, int]] = field(default_factory=list)  # (title, page offset)
 
 
-def assemble(sections: list[Section], title: str, subject: str = "") -> bytes:
+def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
     """One document: the sections' pages in order, a bookmark per section when there
     are several, each page's trim and bleed boxes, fixed metadata."""
     pages = [p for s in sections for p in s.pages]
@@ -102,7 +102,7 @@ CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel
 class _Joined:
     """The future of a document drawn in parts: joined when its result is asked for."""
 
-    def __init__(self, chunks: list[Future], title: str, subject: str, section: Section):
+    def __init__(self, chunks: list[Future], title: str, subject: str, section: PdfPart):
         self.chunks, self.title, self.subject, self.section = chunks, title, subject, section
 
     def result(self) -> bytes:
@@ -123,7 +123,7 @@ class DocumentPool:
         cores = os.cpu_count() or 1
         self._pool = ProcessPoolExecutor(max_workers=min(cores, 4), mp_context=_fork_context()) if cores > 1 else None
 
-    def submit(self, sections: list[Section], title: str, subject: str = "") -> Future:
+    def submit(self, sections: list[PdfPart], title: str, subject: str = "") -> Future:
         if self._pool is None:
             future: Future = Future()
             future.set_result(assemble(sections, title, subject))
@@ -135,7 +135,7 @@ class DocumentPool:
         section = sections[0]
         parts = -(-pages // CHUNK_PAGES)
         size = -(-pages // parts)
-        chunks = [self._pool.submit(assemble, [Section(section.title, section.pages[i:i + size], section.trim_inset,
+        chunks = [self._pool.submit(assemble, [PdfPart(section.title, section.pages[i:i + size], section.trim_inset,
                                                        section.bleed)], title, subject)
                   for i in range(0, pages, size)]
         return _Joined(chunks, title, subject, section)
@@ -148,7 +148,7 @@ class DocumentPool:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def assemble_many(jobs: list[tuple[list[Section], str, str]]) -> list[bytes]:
+def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:
     """Several documents at once, drawn in parallel on every core."""
     with DocumentPool() as pool:
         futures = [pool.submit(*job) for job in jobs]
@@ -169,7 +169,7 @@ def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "
     return _fixed_metadata(writer, title, subject, source)
 
 
-def _finish(raw: bytes, fallback: dict[int, bytes], sections: list[Section], title: str, subject: str) -> bytes:
+def _finish(raw: bytes, fallback: dict[int, bytes], sections: list[PdfPart], title: str, subject: str) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
     for i, data in sorted(fallback.items()):
         page = PdfReader(io.BytesIO(data)).pages[0]
@@ -217,6 +217,6 @@ def _set_boxes(page, trim_inset: float, bleed: float) -> None:
     page[NameObject("/BleedBox")] = RectangleObject([b, b, w - b, h - b])
 
 
-def write_pdf(path: Path, sections: list[Section], title: str, subject: str = "") -> Path:
+def write_pdf(path: Path, sections: list[PdfPart], title: str, subject: str = "") -> Path:
     atomic_write(path, assemble(sections, title, subject))
     return path

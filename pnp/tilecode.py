@@ -1,5 +1,7 @@
 """The 18xx.games tile notation (`city=revenue:20;path=a:0,b:_0`), read into pnp's
-compact tile form and written back from a tile.
+compact tile form and written back from a tile. The parser builds the model, never the
+other way round: loaders validate with `CODE_CONTEXT`, which hands the model this
+module's reader for `code:` fields; `from_code` builds a tile or face from a code.
 
 A code is parts separated by `;`; each part is `type=key:value,key:value`. Nodes
 (city, town, halt, offboard, junction) are numbered in order; `_N` in a path is node N.
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.model.tile import TileFace, revenue_text
+from pnp.model.tile import TILE_CODE_READER, Tile, TileFace, revenue_text
 
 NODE_TYPES = ("city", "town", "halt", "offboard", "junction")
 
@@ -50,6 +52,15 @@ def parse_tile_code(code: str) -> dict:
     """Parse strictly: anything pnp would not print is an error."""
     parsed = read_tile_code(code, strict=True)
     return parsed.face
+
+
+CODE_CONTEXT = {TILE_CODE_READER: parse_tile_code}  # pydantic validation context for data with `code:` fields
+
+
+def from_code(code: str, model: type[TileFace] = Tile, **fields) -> TileFace:
+    """A tile (or any face model) from its code and other fields: `from_code(code,
+    id="57", color="yellow")`. A bad code raises pydantic's ValidationError."""
+    return model.model_validate({**fields, "code": code}, context=CODE_CONTEXT)
 
 
 def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
@@ -236,4 +247,5 @@ def _revenue_code(revenue) -> str:
     return "|".join(f"{pv.phase}_{pv.value}" for pv in revenue)
 
 
-__all__ = ["parse_tile_code", "read_tile_code", "face_to_code", "TileCodeError", "revenue_text"]
+__all__ = ["CODE_CONTEXT", "from_code", "parse_tile_code", "read_tile_code", "face_to_code", "TileCodeError",
+           "revenue_text"]

@@ -4,6 +4,9 @@ loading works in millimetres."""
 from __future__ import annotations
 
 import re
+from typing import Annotated
+
+from pydantic import BeforeValidator, WithJsonSchema
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
@@ -25,3 +28,19 @@ def parse_length(value) -> float:
 
 def mm_to_pt(mm: float) -> float:
     return mm * PT_PER_MM
+
+
+def _model_length(value) -> float:
+    length = parse_length(value)
+    if length < 0:
+        raise ValueError(f"a length cannot be negative ({value})")
+    return length
+
+
+# what people write, for `pnp schema`: a number and a unit, or a bare number of millimetres
+LENGTH_SCHEMA = {"description": "A length with a unit: 3.5mm, 0.25in, 1cm, 10pt (a bare number is mm).",
+                 "anyOf": [{"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$"},
+                           {"type": "number", "minimum": 0}]}
+
+Length = Annotated[float, BeforeValidator(_model_length), WithJsonSchema(LENGTH_SCHEMA)]
+"""A length in a data model: written with a unit ('3.5mm', '0.25in'), read as mm."""

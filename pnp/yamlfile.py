@@ -53,8 +53,10 @@ def validated(path: Path, model, data, prefix=(), code_field: str = "hexes"):
     """`data` read into the pydantic `model`; any problem becomes a DataError naming the
     file and field. A plain ValueError comes from reading a tile code, which pydantic
     cannot place; it is reported at `prefix`, or at `code_field` at the top level."""
+    from pnp.tilecode import CODE_CONTEXT
+
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=CODE_CONTEXT)
     except ValidationError as exc:
         raise validation_error(path, exc, prefix=prefix) from None
     except ValueError as exc:

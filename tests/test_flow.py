@@ -2,7 +2,7 @@
 
 import pytest
 
-from pnp.sheets.flow import Block, Section, TooTall, flow, flow_sections
+from pnp.sheets.flow import Block, BlockGroup, TooTall, flow, flow_groups
 from pnp.sheets.pack import Frame
 
 FRAME = Frame(210, 297, 10, 20, 100, 50)  # 100 mm wide, 50 mm tall, from (10, 20)
@@ -33,19 +33,19 @@ def test_a_block_taller_than_a_column_is_an_error():
         flow([Block(10, 51)], FRAME, columns=1, gap=0)
 
 
-def test_sections_stack_and_balance_their_columns():
+def test_groups_stack_and_balance_their_columns():
     heading = Block(100, 5, "heading")
-    first = Section(heading, [Block(40, 10) for _ in range(4)], columns=2)
-    second = Section(heading, [Block(100, 10)], columns=1)
-    [page] = flow_sections([first, second], FRAME, gap=20)
+    first = BlockGroup(heading, [Block(40, 10) for _ in range(4)], columns=2)
+    second = BlockGroup(heading, [Block(100, 10)], columns=1)
+    [page] = flow_groups([first, second], FRAME, gap=20)
     spots = positions([page])[0]
     assert spots[0] == (10, 20)  # heading
     assert spots[1:5] == [(10, 25), (10, 35), (70, 25), (70, 35)]  # two even columns of two
-    assert spots[5] == (10, 45) and spots[6] == (10, 50)  # the next section right under them
+    assert spots[5] == (10, 45) and spots[6] == (10, 50)  # the next group right under them
 
 
-def test_a_long_section_continues_on_the_next_page():
-    section = Section(Block(100, 5), [Block(100, 10) for _ in range(7)], columns=1)
-    pages = flow_sections([section], FRAME, gap=0)
+def test_a_long_group_continues_on_the_next_page():
+    group = BlockGroup(Block(100, 5), [Block(100, 10) for _ in range(7)], columns=1)
+    pages = flow_groups([group], FRAME, gap=0)
     assert [len(p) for p in pages] == [5, 3]  # heading + 4 rows, then 3 rows
     assert all(p.y + p.block.height <= 70 + 1e-9 for page in pages for p in page)

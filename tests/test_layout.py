@@ -61,10 +61,9 @@ def test_crossing_track_passes_over_instead_of_meeting():
 
 
 def test_a_bare_junction_reads_as_in_the_engine():
-    from pnp.model.tile import Tile
-    from pnp.tilecode import face_to_code
+    from pnp.tilecode import face_to_code, from_code
 
-    tile = Tile(id="80", color="green", code="junction;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0")
+    tile = from_code("junction;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0", id="80", color="green")
     assert [s.kind for s in tile.stops] == ["junction"] and tile.exits() == (0, 1, 2)
     assert face_to_code(tile).startswith("junction;")
 

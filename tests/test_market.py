@@ -27,7 +27,7 @@ from pnp.load import document, load_game
 from pnp.model.game import Game, GameInfo
 from pnp.model.rules import Market
 from pnp.output import OutputDir
-from pnp.pdf import Section, write_pdf
+from pnp.pdf import PdfPart, write_pdf
 from pnp.resources import data_dir
 from pnp.sheets.formats import component_format
 from pnp.templates import paper
@@ -170,7 +170,7 @@ def test_cell_size_option(tmp_path):
     game = game_1860()
     options = replace(print_options(game, "a4", "default"), market_cell=(20.0, 24.0))
     market_pdf = next(d for d in build(game, options).documents if d.filename == "market.pdf")
-    write_pdf(tmp_path / "market.pdf", [Section("market", market_pdf.pages)], "test")
+    write_pdf(tmp_path / "market.pdf", [PdfPart("market", market_pdf.pages)], "test")
     assert len(cell_rects(tmp_path / "market.pdf", (20.0, 24.0))) == 55
 
 
@@ -269,7 +269,7 @@ def test_a_row_market_reads_back_on_one_line(tmp_path):
     game = Game("row", tmp_path, GameInfo(title="Row test"), (), {"market": market})
     component = build(game, print_options(game, "a4", "default"))
     doc = next(d for d in component.documents if d.filename == "market.pdf")
-    write_pdf(tmp_path / "market.pdf", [Section("market", doc.pages)], "test")
+    write_pdf(tmp_path / "market.pdf", [PdfPart("market", doc.pages)], "test")
     rows = sorted(number_rows(tmp_path / "market.pdf"), key=len, reverse=True)
     assert [int(w["text"]) for w in rows[0]] == [c.value for c in market.rows[0]]
     assert len(cell_rects(tmp_path / "market.pdf")) == 15
@@ -422,7 +422,7 @@ def test_builds_are_byte_identical(market_1860, tmp_path):
         assert (market_1860 / name).read_text() == text, name
     for doc in again.documents:
         if doc.filename == "market.pdf":
-            write_pdf(tmp_path / doc.filename, [Section("Stock market", doc.pages)], f"{game.title}: {doc.title}")
+            write_pdf(tmp_path / doc.filename, [PdfPart("Stock market", doc.pages)], f"{game.title}: {doc.title}")
             assert (tmp_path / doc.filename).read_bytes() == (market_1860 / doc.filename).read_bytes()
     assert again.documents[0].pages == build(game, print_options(game, "a4", "default")).documents[0].pages
 

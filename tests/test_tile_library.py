@@ -16,6 +16,7 @@ from pnp.importers.rails_tiles import read_rails_tiles
 from pnp.importers.tile_facts import face_facts, facts, rotations, same_tile
 from pnp.load import tile_library
 from pnp.model.tile import TileFace
+from pnp.tilecode import from_code
 from pnp.resources import data_dir
 from pnp.yamlfile import read_yaml
 
@@ -182,7 +183,7 @@ def test_1860_standard_tiles_match_the_reference_codes(reference):
     for ref in _1860_standard(reference):
         tile = library[ref["id"]]
         assert tile.color == ref["color"], ref["id"]
-        assert same_tile(face_facts(tile), face_facts(TileFace(code=ref["code"]))), ref["id"]
+        assert same_tile(face_facts(tile), face_facts(from_code(ref["code"], TileFace))), ref["id"]
 
 
 @pytest.mark.parametrize("xml", ["1851/Tiles.xml", "tiles/Tiles.xml"])

@@ -4,13 +4,13 @@ import pytest
 
 from pnp.export.tileyaml import tile_yaml
 from pnp.model.tile import End, Tile
-from pnp.tilecode import TileCodeError, face_to_code, parse_tile_code, read_tile_code
+from pnp.tilecode import TileCodeError, face_to_code, from_code, parse_tile_code, read_tile_code
 
 import yaml
 
 
 def test_city_with_track_through_it():
-    tile = Tile(id="57", color="yellow", code="city=revenue:20;path=a:0,b:_0;path=a:_0,b:3")
+    tile = from_code("city=revenue:20;path=a:0,b:_0;path=a:_0,b:3", id="57", color="yellow")
     assert tile.cities()[0].revenue == 20
     assert tile.exits() == (0, 3)
     assert tile.stop_edges(0) == [0, 3]
@@ -19,7 +19,7 @@ def test_city_with_track_through_it():
 def test_phase_revenue_and_off_centre_stops():
     face = parse_tile_code("offboard=revenue:yellow_0|green_20|brown_40;path=a:1,b:_0")
     assert face["stops"] == [{"offboard": {"yellow": 0, "green": 20, "brown": 40}}]
-    tile = Tile(id="x", color="red", code="city=revenue:50,loc:2.5;city=revenue:30,loc:5.5;path=a:0,b:_1")
+    tile = from_code("city=revenue:50,loc:2.5;city=revenue:30,loc:5.5;path=a:0,b:_1", id="x", color="red")
     assert [s.at for s in tile.stops] == [2.5, 5.5]
 
 
@@ -41,8 +41,8 @@ def _codes(reference):
 
 def test_every_1860_code_is_expressible_and_round_trips(reference):
     for ident, colour, code in _codes(reference):
-        tile = Tile(id=ident, color=colour, code=code)
-        again = Tile(id=ident, color=colour, code=face_to_code(tile))
+        tile = from_code(code, id=ident, color=colour)
+        again = from_code(face_to_code(tile), id=ident, color=colour)
         assert again.same_face(tile), ident
         from_yaml = Tile.model_validate(yaml.safe_load(tile_yaml(tile, indent=""))[0])
         assert from_yaml.same_face(tile), ident
@@ -50,7 +50,7 @@ def test_every_1860_code_is_expressible_and_round_trips(reference):
 
 def test_halts_and_node_to_node_track(reference):
     codes = {i: c for i, _, c in _codes(reference)}
-    tile = Tile(id="789", color="brown", code=codes["789"])
+    tile = from_code(codes["789"], id="789", color="brown")
     assert [s.kind for s in tile.stops] == ["city", "town", "halt"]
     assert any(p.a == End("stop", 0) and p.b == End("stop", 1) for p in tile.paths)
 
@@ -63,9 +63,9 @@ def test_import_tile_code_round_trips_every_1860_code(reference):
         result = run("import", "tile-code", code, "--id", ident, "--color", colour)
         assert result.exit_code == 0, (ident, result.output)
         tile = Tile.model_validate(yaml.safe_load(result.output)[0])
-        original = Tile(id=ident, color=colour, code=code)
+        original = from_code(code, id=ident, color=colour)
         assert tile.same_face(original), ident
-        assert Tile(id=ident, color=colour, code=face_to_code(tile)).same_face(original), ident
+        assert from_code(face_to_code(tile), id=ident, color=colour).same_face(original), ident
 
 
 def test_import_tile_code_rejects_bad_codes():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pnp.i18n import messages
 from pnp.output import OutputDir
-from pnp.pdf import Section, write_pdf
+from pnp.pdf import PdfPart, write_pdf
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
 from pnp.templates import Paper
@@ -89,8 +89,8 @@ def write_component(component: Component, out: OutputDir, game_title: str) -> li
         out.write(name, text)
     written = []
     for doc in component.documents:
-        section = Section(component.title, doc.pages, doc.trim_inset, doc.bleed)
-        written.append(write_pdf(out.path(doc.filename), [section], f"{game_title}: {doc.title}"))
+        part = PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)
+        written.append(write_pdf(out.path(doc.filename), [part], f"{game_title}: {doc.title}"))
     return written
 
 

@@ -4,23 +4,23 @@ overview) shows the table, drawing company symbols as the companies' badges.
 
 A card prints in the format its `size:` names. Without one it takes the first of the
 game card size, then A6, then half a page, on which its text reads comfortably; text
-too long for all of them is an error naming the card."""
+too long for all of them is an error naming the card. Positions and sizes:
+templates/layouts/card.yaml."""
 
 from __future__ import annotations
 
+from pnp.card_layouts import layout_values
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
 from pnp.model.game import Game
 from pnp.geometry.track import fmt
 from pnp.model.rules import Card
 from pnp.render import svg
-from pnp.render.cards import (LINE_BOX, MIN_TEXT, SAFE, Band, Box, Cell, TextTooLong, draw_paragraph, fit_paragraph,
-                              ink_on, line, table, text_sizes)
+from pnp.render.cards import (LINE_BOX, MIN_TEXT, Band, Box, Cell, TextTooLong, draw_paragraph, fit_paragraph, ink_on,
+                              line, table, text_sizes)
 from pnp.sheets.formats import Format, component_format, format_named
 
-FIGURE_SHARE = 0.36  # of the body's width a card's figure takes, beside its text
 LARGER = ("a6", "half-page")  # where a card without a size grows to when its text needs room
-COMFORT = 2.2  # mm (6.2 pt): text smaller than this makes a card without a size grow
 
 
 def formats_for(card: Card, index: int) -> list[Format]:
@@ -44,38 +44,36 @@ def cells(row: tuple[str, ...], ctx: Context) -> list[Cell]:
 
 def front(card: Card, ctx: Context, size: tuple[float, float], min_size: float, where: str) -> Face:
     style = ctx.style
-    w, h = size
+    at = layout_values("card", "front", size)
     box = card_box(size)
     colour = card.color or style.color("card_back")
     ink = ink_on(colour, style.color("card_back_text"), style)
-    band_h = min(h * 0.24, 4.2 + h * 0.1)
-    face = Face([full(size, style.color("card_ground")), Band(box.top(band_h), colour)])
-    face.add(line(card.title or card.name, box.top(band_h).inset(SAFE, 1.0), band_h * 0.55, style, weight="bold",
-                  align="center", color=ink, where=where))
-    body = box.below(band_h).inset(SAFE, min(SAFE, 2.0))
+    face = Face([full(size, style.color("card_ground")), Band(box.top(at.band), colour)])
+    face.add(line(card.title or card.name, box.top(at.band).inset(at.title_inset_x, at.title_inset_y), at.title_size,
+                  style, weight="bold", align="center", color=ink, where=where))
+    body = box.below(at.band).inset(at.body_inset_x, at.body_inset_y)
     if card.figure:
-        figure = body.left(body.w * FIGURE_SHARE) if card.text or card.table else body
+        figure = body.left(body.w * at.figure_share) if card.text or card.table else body
         face.add(line(card.figure, figure, figure.h / LINE_BOX, style, weight="bold", align="center", where=where))
-        body = body.beside(figure.w, SAFE)
-    for element in body_art(card, body, ctx, size, min_size, where):
+        body = body.beside(figure.w, at.figure_gap)
+    for element in body_art(card, body, ctx, at, min_size, where):
         face.add(element)
     return face
 
 
-def body_art(card: Card, body: Box, ctx: Context, size: tuple[float, float], min_size: float, where: str) -> list:
+def body_art(card: Card, body: Box, ctx: Context, at, min_size: float, where: str) -> list:
     """The table and the text under it, both at the largest size at which together
     they fit the body (larger cards start larger), centred in it as one block."""
     style = ctx.style
-    scale = max(1.0, min(size[0] / 67.5, size[1] / 44.0) ** 0.5)
     rows = [cells(r, ctx) for r in card.table.rows] if card.table else []
-    for s in text_sizes(3.0 * scale, min_size):
+    for s in text_sizes(at.text_size, min_size):
         block = svg.group()
         try:
             rest, height = body, 0.0
             if card.table:
                 grid, used = table(list(card.table.columns), rows, body, style, size=s, min_size=s, where=where)
                 block.add(grid)
-                rest, height = body.below(used, 0.6 * s), used + 0.6 * s
+                rest, height = body.below(used, at.table_gap * s), used + at.table_gap * s
             if card.text:
                 p = fit_paragraph(card.text, rest, s, min_size=s, where=where)
                 block.add(draw_paragraph(p, rest, style))
@@ -90,13 +88,12 @@ def body_art(card: Card, body: Box, ctx: Context, size: tuple[float, float], min
 
 def back(ctx: Context, size: tuple[float, float]) -> Face:
     style = ctx.style
-    w, h = size
+    at = layout_values("card", "back", size)
     colour = style.color("card_back")
     ink = style.color("card_back_text")
     face = Face([full(size, colour)])
-    face.add(line(ctx.game.title, Box(SAFE, h / 2 - 5.0, w - 2 * SAFE, 7.0), 5.0, style, weight="bold",
-                  align="center", color=ink))
-    face.add(line(ctx.t("card.back"), Box(SAFE, h / 2 + 2.5, w - 2 * SAFE, 3.6), 2.6, style, align="center", color=ink))
+    face.add(line(ctx.game.title, at.title, at.title_size, style, weight="bold", align="center", color=ink))
+    face.add(line(ctx.t("card.back"), at.label, at.label_size, style, align="center", color=ink))
     return face
 
 
@@ -108,7 +105,8 @@ def fitted(card: Card, index: int, ctx: Context) -> tuple[tuple[float, float], F
         last = n == len(options) - 1
         size = ctx.size(card_format)
         try:
-            return size, front(card, ctx, size, MIN_TEXT if last else COMFORT, where)
+            comfortable = layout_values("card", "front", size).comfortable
+            return size, front(card, ctx, size, MIN_TEXT if last else comfortable, where)
         except TextTooLong:
             if last:
                 raise

@@ -24,7 +24,7 @@ from pnp.render.spaces import Artwork, label_band
 from pnp.render.trackers import Cutout, par_chart_drawing, revenue_track_drawing, round_tracker_drawing
 from pnp.sheets import pack
 from pnp.sheets.formats import component_format, sheet_spec
-from pnp.sheets.page import CUT_WIDTH, PieceArt, compose, outlines_path
+from pnp.sheets.page import CUT_WIDTH, PieceArt, draw_pages, outlines_path
 from pnp.sheets.paginate import Drawing, paginate
 from pnp.sheets.paginate import crop_marks as crop_marks_around
 from pnp.templates import MarketSizes, Paper, market_sizes
@@ -165,8 +165,8 @@ def build(game: Game, options: PrintOptions) -> Component:
     t = messages(options.lang)
     sections = paginate(without_border(main), options.paper, options.style,
                         title=f"{game.title} · {market.title or t('market.title')}", t=t)
-    aid_svgs = compose([centred(d) for d in aids], aid_layouts(aids, options.paper, options.crop_marks),
-                       options.paper, options.style, footer=f"{game.title} · {t('market.aids')}", t=t)
+    aid_svgs = draw_pages([centred(d) for d in aids], aid_layouts(aids, options.paper, options.crop_marks),
+                          options.paper, options.style, footer=f"{game.title} · {t('market.aids')}", t=t)
     return Component(
         key="market",
         title=t("title.market"),

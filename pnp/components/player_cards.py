@@ -7,12 +7,14 @@
   turning it up reminds everyone what happens now.
 
 Player-count cards print in the `player_card` format; flotation cards in the share
-format, to sit in the stack of certificates."""
+format, to sit in the stack of certificates. Positions and sizes:
+templates/layouts/player_card.yaml."""
 
 from __future__ import annotations
 
 import string
 
+from pnp.card_layouts import layout_values
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
 from pnp.errors import PnpError
@@ -23,39 +25,38 @@ from pnp.render.cards import Band, Box
 from pnp.sheets.formats import component_format
 from pnp.text import text_width, wrap
 
-PAD = 3.0  # mm from the cut line to the text
-BAND = 0.27  # share of a card's height taken by its coloured band
-
 
 # --- player-count cards -------------------------------------------------------------------
 
 
 def player_card(ctx: Context, players: int, size: tuple[float, float]) -> Face:
     game, t, style = ctx.game, ctx.t, ctx.style
+    at = layout_values("player_card", "player", size)
     rule = game.info.rules.players[players]
     box = card_box(size)
-    band = box.top(size[1] * BAND)
+    band = box.top(at.band)
     ink = style.color("card_back_text")
     face = Face([full(size, style.color("card_ground")), Band(band, style.color("card_back"))])
-    inner = band.inset(PAD, 1.0)
-    face.add(cards.line(t("player_cards.players", n=players), inner, 7.0, style, weight="bold", color=ink,
+    inner = band.inset(at.pad, at.band_inset_y)
+    face.add(cards.line(t("player_cards.players", n=players), inner, at.players_size, style, weight="bold", color=ink,
                         where=f"{players}-player card"))
-    face.add(cards.line(game.title, inner.right_part(inner.w * 0.35), 3.2, style, align="right", color=ink))
-    body = box.below(band.h).inset(PAD, 2.0)
+    face.add(cards.line(game.title, inner.right_part(inner.w * at.game_share), at.game_size, style, align="right",
+                        color=ink))
+    body = box.below(band.h).inset(at.pad, at.body_inset_y)
     privates = privates_in_play(game, players)
-    foot = body.bottom_part(body.h * 0.28) if privates else None
-    figures = body.above(foot.h, 1.0) if foot else body
+    foot = body.bottom_part(body.h * at.privates_share) if privates else None
+    figures = body.above(foot.h, at.privates_gap) if foot else body
     items = [(t("player_cards.start_capital"), ctx.player_money(rule.cash))]
     if rule.certificate_limit is not None:
         items.insert(0, (t("player_cards.certificate_limit"), str(rule.certificate_limit)))
     for (label, value), cell in zip(items, figures.columns([figures.w / len(items)] * len(items))):
-        face.add(cards.line(label, cell.top(cell.h * 0.3), 3.0, style, align="center",
+        face.add(cards.line(label, cell.top(cell.h * at.label_share), at.label_size, style, align="center",
                             color=style.color("card_muted"), where=f"{players}-player card"))
-        face.add(cards.line(value, cell.below(cell.h * 0.3), 11.0, style, weight="bold", align="center",
-                            where=f"{players}-player card"))
+        face.add(cards.line(value, cell.below(cell.h * at.label_share), at.figure_size, style, weight="bold",
+                            align="center", where=f"{players}-player card"))
     if foot:
         text = t("player_cards.privates", names=" · ".join(privates))
-        art, _ = cards.paragraph(text, foot, 3.0, style, align="center", valign="middle",
+        art, _ = cards.paragraph(text, foot, at.privates_size, style, align="center", valign="middle",
                                  where=f"{players}-player card")
         face.add(art)
     return face
@@ -103,16 +104,14 @@ def fill_in(text: str, company: Company, ctx: Context, where: str) -> str:
     return text.format(**values)
 
 
-STEP_GAP = 0.35  # extra space between steps, in text heights
-NOTE_SCALE = 0.85  # the closing notes print this much smaller than the steps
-
-
-def steps_layout(steps: list[str], width: float, size: float) -> tuple[float, list[list[str]], float]:
-    """(indent, each step's wrapped lines, height) of a numbered list at `size`."""
-    indent = text_width(f"{len(steps)}.", size, "bold") + size * 0.5
+def steps_layout(steps: list[str], width: float, size: float, at) -> tuple[float, list[list[str]], float]:
+    """(indent, each step's wrapped lines, height) of a numbered list at `size`, with
+    the layout's `step_gap` text heights between steps."""
+    step_gap = at.step_gap
+    indent = text_width(f"{len(steps)}.", size, "bold") + size * at.step_indent
     wrapped = [wrap(step, size, width - indent, "condensed") for step in steps]
     lines = sum(len(w) for w in wrapped)
-    height = size * (cards.LINE_BOX + cards.LEADING * (lines - 1)) + size * STEP_GAP * (len(steps) - 1)
+    height = size * (cards.LINE_BOX + cards.LEADING * (lines - 1)) + size * step_gap * (len(steps) - 1)
     return indent, wrapped, height
 
 
@@ -120,9 +119,10 @@ def fits_width(wrapped: list[list[str]], width: float, size: float) -> bool:
     return all(text_width(line, size, "condensed") <= width + 1e-6 for w in wrapped for line in w)
 
 
-def draw_steps(steps: list[str], box: Box, size: float, style, color: str) -> list:
+def draw_steps(steps: list[str], box: Box, size: float, at, style, color: str) -> list:
     """Steps as a numbered list with hanging lines, from the top of the box."""
-    indent, wrapped, _ = steps_layout(steps, box.w, size)
+    step_gap = at.step_gap
+    indent, wrapped, _ = steps_layout(steps, box.w, size, at)
     out, y = [], box.y + size * cards.LINE_BOX / 2
     for n, lines in enumerate(wrapped, 1):
         out.append(cards.text(f"{n}.", (box.x, y), size, style, weight="bold", anchor="start", color=color))
@@ -130,20 +130,20 @@ def draw_steps(steps: list[str], box: Box, size: float, style, color: str) -> li
             out.append(cards.text(line, (box.x + indent, y), size, style, weight="condensed", anchor="start",
                                   color=color))
             y += size * cards.LEADING
-        y += size * STEP_GAP
+        y += size * step_gap
     return out
 
 
-def steps_and_notes_size(steps: list[str], notes: str, box: Box, size: float, gap: float, where: str) -> float:
-    """The largest text size <= `size` at which the steps, and under them the notes at
-    NOTE_SCALE of it, fit the box together."""
-    s = size
-    while s >= cards.MIN_TEXT / NOTE_SCALE - 1e-9:
-        indent, wrapped, height = steps_layout(steps, box.w, s)
+def steps_and_notes_size(steps: list[str], notes: str, box: Box, at, where: str) -> float:
+    """The largest text size <= the layout's `steps_size` at which the steps, and under
+    them the notes at `notes_scale` of it, fit the box together."""
+    s, scale = at.steps_size, at.notes_scale
+    while s >= cards.MIN_TEXT / scale - 1e-9:
+        indent, wrapped, height = steps_layout(steps, box.w, s, at)
         if notes:
-            note_lines = wrap(notes, s * NOTE_SCALE, box.w, "condensed")
-            height += gap + s * NOTE_SCALE * (cards.LINE_BOX + cards.LEADING * (len(note_lines) - 1))
-            wide = all(text_width(line, s * NOTE_SCALE, "condensed") <= box.w + 1e-6 for line in note_lines)
+            note_lines = wrap(notes, s * scale, box.w, "condensed")
+            height += at.notes_gap + s * scale * (cards.LINE_BOX + cards.LEADING * (len(note_lines) - 1))
+            wide = all(text_width(line, s * scale, "condensed") <= box.w + 1e-6 for line in note_lines)
         else:
             wide = True
         if height <= box.h + 1e-6 and wide and fits_width(wrapped, box.w - indent, s):
@@ -155,20 +155,20 @@ def steps_and_notes_size(steps: list[str], notes: str, box: Box, size: float, ga
 
 def flotation_card(ctx: Context, flotation: FlotationText, company: Company, size: tuple[float, float]) -> Face:
     style, t = ctx.style, ctx.t
+    at = layout_values("player_card", "flotation", size)
     box = card_box(size)
-    band = box.top(size[1] * BAND)
+    band = box.top(at.band)
     ink = cards.ink_on(company.color, company.text_color, style)
     face = Face([full(size, style.color("card_ground")), Band(band, company.color)])
     where = f"{company.symbol} flotation card"
-    badge_d = band.h - 2.0
-    face.add(cards.badge(company.symbol, (PAD + badge_d / 2, band.h / 2), badge_d, company.color, ink, style))
-    heads = band.beside(PAD + badge_d, 2.0).inset(0.0, 1.2)
-    heads = Box(heads.x, heads.y, heads.w - PAD, heads.h)
+    face.add(cards.badge(company.symbol, (at.badge_x, at.badge_y), at.badge, company.color, ink, style))
+    heads = band.beside(at.pad + at.badge, at.heads_gap).inset(0.0, at.heads_inset_y)
+    heads = Box(heads.x, heads.y, heads.w - at.pad, heads.h)
     top, bottom = heads.rows(2)
     title = flotation.title or t("player_cards.flotation")
-    face.add(cards.line(title, top, 4.2, style, weight="bold", color=ink, where=where))
-    face.add(cards.line(company.name, bottom, 3.2, style, color=ink, where=where))
-    body = box.below(band.h).inset(PAD, 1.8)
+    face.add(cards.line(title, top, at.title_size, style, weight="bold", color=ink, where=where))
+    face.add(cards.line(company.name, bottom, at.name_size, style, color=ink, where=where))
+    body = box.below(band.h).inset(at.pad, at.body_inset_y)
     notes = []
     if flotation.reminder:
         notes.append(fill_in(flotation.reminder, company, ctx, "reminder"))
@@ -176,12 +176,11 @@ def flotation_card(ctx: Context, flotation: FlotationText, company: Company, siz
     if under:
         notes.append(t("player_cards.stack", symbol=company.symbol, n=under, next=under + 1))
     steps = [fill_in(step, company, ctx, f"steps[{i}]") for i, step in enumerate(flotation.steps)]
-    gap = 1.2
-    size = steps_and_notes_size(steps, " ".join(notes), body, 3.4, gap, where)
-    for element in draw_steps(steps, body, size, style, style.color("card_text")):
+    size = steps_and_notes_size(steps, " ".join(notes), body, at, where)
+    for element in draw_steps(steps, body, size, at, style, style.color("card_text")):
         face.add(element)
     if notes:
-        fitted = cards.fit_paragraph(" ".join(notes), body, size * NOTE_SCALE, weight="condensed", where=where)
+        fitted = cards.fit_paragraph(" ".join(notes), body, size * at.notes_scale, weight="condensed", where=where)
         face.add(cards.draw_paragraph(fitted, body, style, weight="condensed", valign="bottom",
                                       color=style.color("card_muted")))
     return face

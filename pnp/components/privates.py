@@ -1,18 +1,15 @@
 """Private company certificates: name and symbol on a band, the rule text fitted to the
 card, and the face value and revenue along the foot, where a player looks for them.
-One back for all privates."""
+One back for all privates. Positions and sizes: templates/layouts/private.yaml."""
 
 from __future__ import annotations
 
+from pnp.card_layouts import layout_values
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, component, context, full, piece
 from pnp.model.company import Private
 from pnp.model.game import Game
-from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Item, badge, ink_on, line, paragraph, rule, stack
-
-NAME_SIZE = 3.4
-BODY_SIZE = 2.6
-MONEY_SIZE = 3.4
+from pnp.render.cards import Band, Box, Item, badge, ink_on, line, paragraph, rule, stack
 
 
 def band_colour(p: Private, ctx: Context) -> str:
@@ -38,43 +35,36 @@ def extras(p: Private, ctx: Context) -> list[Item]:
 
 def front(p: Private, ctx: Context, size: tuple[float, float]) -> Face:
     style = ctx.style
-    w, h = size
-    hb = min(h * 0.3, 14.0)
+    at = layout_values("private", "front", size)
     colour = band_colour(p, ctx)
     ink = ink_on(colour, style.color("card_back_text"), style)
-    face = Face([full(size, style.color("card_ground")), Band(Box(0, 0, w, hb), colour)])
+    face = Face([full(size, style.color("card_ground")), Band(Box(0, 0, size[0], at.band), colour)])
     where = f"privates.yaml: {p.symbol}"
-    d = hb - 3.0
-    face.add(badge(p.symbol, (w - SAFE - d / 2, hb / 2), d, colour, ink, style))
-    name, _ = paragraph(p.name, Box(SAFE, 1.6, w - 2 * SAFE - d - 1.5, hb - 3.2), NAME_SIZE, style, weight="bold",
-                        valign="middle", color=ink, where=where)
+    face.add(badge(p.symbol, (at.badge_x, at.badge_y), at.badge, colour, ink, style))
+    name, _ = paragraph(p.name, at.name, at.name_size, style, weight="bold", valign="middle", color=ink, where=where)
     face.add(name)
-    foot_h = MONEY_SIZE * LINE_BOX
-    foot = Box(SAFE, h - SAFE - foot_h, w - 2 * SAFE, foot_h)
-    face.add(rule(SAFE, w - SAFE, foot.y - 0.9, style.color("card_rule")))
+    foot = at.foot
+    face.add(rule(at.rule_left, at.rule_right, at.rule_y, style.color("card_rule")))
     revenue = p.revenue if isinstance(p.revenue, str) else ctx.player_money(p.revenue)
     halves = foot.columns([foot.w / 2, foot.w / 2])
-    face.add(line(ctx.t("private.value", value=ctx.player_money(p.value)), halves[0], MONEY_SIZE, style,
+    face.add(line(ctx.t("private.value", value=ctx.player_money(p.value)), halves[0], at.money_size, style,
                   weight="bold", where=where))
-    face.add(line(ctx.t("private.revenue", revenue=revenue), halves[1], MONEY_SIZE, style, weight="bold",
+    face.add(line(ctx.t("private.revenue", revenue=revenue), halves[1], at.money_size, style, weight="bold",
                   align="right", where=where))
-    body = Box(SAFE, hb + 1.6, w - 2 * SAFE, foot.y - 1.8 - hb - 1.6)
     items = extras(p, ctx) + [Item(p.text)]
-    text, _ = stack(items, body, BODY_SIZE, style, valign="middle", where=where)
+    text, _ = stack(items, at.body, at.body_size, style, valign="middle", where=where)
     face.add(text)
     return face
 
 
 def back(ctx: Context, size: tuple[float, float]) -> Face:
     style = ctx.style
-    w, h = size
+    at = layout_values("private", "back", size)
     colour = style.color("private")
     ink = ink_on(colour, style.color("card_back_text"), style)
     face = Face([full(size, colour)])
-    face.add(line(ctx.t("private.back"), Box(SAFE, h * 0.32, w - 2 * SAFE, 7.0), 5.0, style, weight="bold",
-                  align="center", color=ink))
-    face.add(line(ctx.game.title, Box(SAFE, h * 0.32 + 8.0, w - 2 * SAFE, 4.0), 2.8, style, align="center",
-                  color=ink))
+    face.add(line(ctx.t("private.back"), at.title, at.title_size, style, weight="bold", align="center", color=ink))
+    face.add(line(ctx.game.title, at.game, at.game_size, style, align="center", color=ink))
     return face
 
 

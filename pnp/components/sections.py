@@ -21,7 +21,7 @@ from pnp.render import svg
 from pnp.render.section_piece import SectionPiece, section_piece
 from pnp.sheets import pack
 from pnp.sheets import pieces as sheet_pieces
-from pnp.sheets.page import CUT_WIDTH, PieceArt, compose
+from pnp.sheets.page import CUT_WIDTH, PieceArt, draw_pages
 
 TURN = 90.0
 
@@ -75,7 +75,7 @@ def build(game: Game, options: PrintOptions) -> Component:
     arts = [centred(p, turn) for p, (_, turn) in zip(made, fits)]
     t = messages(options.lang)
     title = t("title.sections")
-    pages = compose(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}", t=t)
+    pages = draw_pages(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}", t=t)
     return Component(
         key="sections",
         title=title,

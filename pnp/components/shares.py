@@ -5,15 +5,12 @@ for a private company names that private. Each company has one back."""
 
 from __future__ import annotations
 
+from pnp.card_layouts import layout_values
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, component, context, full, piece
 from pnp.model.company import Certificate, Company
 from pnp.model.game import Game
-from pnp.render.cards import LINE_BOX, SAFE, Band, Box, badge, frame, ink_on, line, panel, paragraph, rosette, rule
-
-NAME_SIZE = 3.6
-TITLE_SIZE = 2.9
-BODY_SIZE = 2.4
+from pnp.render.cards import Band, Box, badge, frame, ink_on, line, panel, paragraph, rosette, rule
 
 
 def percent_text(cert: Certificate) -> str:
@@ -31,54 +28,46 @@ def certificate_key(cert: Certificate) -> str:
     return f"share-{cert.company.symbol}-{kind}" + (f"-for-{cert.reserved_for}" if cert.reserved_for else "")
 
 
-def band_width(w: float, h: float) -> float:
-    return min(w * 0.25, h * 0.45)
-
-
 def front(cert: Certificate, ctx: Context, size: tuple[float, float]) -> Face:
     c, style, t = cert.company, ctx.style, ctx.t
-    w, h = size
-    bw = band_width(w, h)
+    at = layout_values("share", "front", size)
     ground = style.color("card_ground")
-    face = Face([full(size, ground), Band(Box(0, 0, bw, h), c.color)])
-    d = min(bw - 3.0, h * 0.36)
-    face.add(badge(c.symbol, (bw / 2, SAFE + d / 2), d, c.color, c.text_color, style))
-    face.add(line(percent_text(cert), Box(1.5, h - SAFE - 7.5, bw - 3.0, 7.5), 6.5, style, weight="bold",
-                  align="center", color=c.text_color))
+    face = Face([full(size, ground), Band(Box(0, 0, at.band, size[1]), c.color)])
+    face.add(badge(c.symbol, (at.badge_x, at.badge_y), at.badge, c.color, c.text_color, style))
+    face.add(line(percent_text(cert), at.percent, at.percent_size, style, weight="bold", align="center",
+                  color=c.text_color))
     accent = ink_on(ground, c.color, style)
     if cert.director:
-        face.add(frame(Box(bw + 1.4, 1.4, w - bw - 2.8, h - 2.8), accent, 0.7))
-    main = Box(bw + SAFE, SAFE, w - bw - 2 * SAFE, h - 2 * SAFE)
+        face.add(frame(at.director_frame, accent, at.director_line))
+    main = at.main
     where = f"companies.yaml: {c.symbol}"
-    name, used = paragraph(c.name, main.top(NAME_SIZE * 2.5), NAME_SIZE, style, weight="bold", where=where)
+    name, used = paragraph(c.name, main.top(at.name_room), at.name_size, style, weight="bold", where=where)
     face.add(name)
-    y = main.y + used + 0.9
-    face.add(rule(main.x, main.right, y, accent, 0.35))
-    rest = Box(main.x, y + 0.9, main.w, main.bottom - y - 0.9)
+    at = at.given(name_height=used)
+    face.add(rule(main.x, main.right, at.rule_y, accent, at.rule_line))
+    rest = at.rest
     title = t("share.director") if cert.director else t("share.certificate")
-    face.add(line(title, rest.top(TITLE_SIZE * 1.3), TITLE_SIZE, style, weight="bold", where=where))
-    foot = rest.bottom_part(BODY_SIZE * LINE_BOX * 2 + 1.6)
-    middle = Box(rest.x, rest.y + TITLE_SIZE * 1.3 + 0.6, rest.w, foot.y - rest.y - TITLE_SIZE * 1.3 - 1.2)
-    seal = min(middle.h, middle.w * 0.42)
-    centre = (middle.right - seal / 2, middle.y + middle.h / 2)
-    face.add(rosette(centre, seal / 2, accent))
-    face.add(line(percent_text(cert), Box(centre[0] - seal * 0.31, centre[1] - seal * 0.2, seal * 0.62, seal * 0.4),
-                  seal * 0.34, style, weight="bold", align="center", color=accent))
+    face.add(line(title, rest.top(at.title_room), at.title_size, style, weight="bold", where=where))
+    foot = rest.bottom_part(at.foot_room)
+    middle, seal = at.middle, at.seal
+    face.add(rosette((at.seal_x, at.seal_y), seal / 2, accent))
+    face.add(line(percent_text(cert), at.seal_percent, at.seal_percent_size, style, weight="bold", align="center",
+                  color=accent))
     worth = t("share.units_one") if units(cert) == 1 else t("share.units", n=units(cert))
     if cert.director:
         worth = t("share.director_worth", shares=worth)
-    text, _ = paragraph(worth, middle.left(middle.w - seal - 1.5), BODY_SIZE, style, valign="middle", where=where)
+    text, _ = paragraph(worth, middle.left(at.worth_room), at.body_size, style, valign="middle", where=where)
     face.add(text)
     if cert.reserved_for:
         face.add(panel(foot, style, fill="reserved", dashed=True))
         note = t("share.reserved", private=ctx.private_name(cert.reserved_for), symbol=cert.reserved_for)
-        text, _ = paragraph(note, foot.inset(1.2, 0.6), BODY_SIZE, style, weight="condensed-bold", valign="middle",
-                            where=where)
+        text, _ = paragraph(note, foot.inset(at.reserved_inset_x, at.reserved_inset_y), at.body_size, style,
+                            weight="condensed-bold", valign="middle", where=where)
         face.add(text)
     else:
         facts = home_line(c, ctx)
         if facts:
-            text, _ = paragraph(facts, foot, BODY_SIZE, style, weight="condensed", valign="bottom", where=where,
+            text, _ = paragraph(facts, foot, at.body_size, style, weight="condensed", valign="bottom", where=where,
                                 color=style.color("card_muted"))
             face.add(text)
     return face
@@ -99,16 +88,15 @@ def home_line(c: Company, ctx: Context) -> str:
 
 def back(c: Company, ctx: Context, size: tuple[float, float]) -> Face:
     style, t = ctx.style, ctx.t
-    w, h = size
+    at = layout_values("share", "back", size)
     face = Face([full(size, c.color)])
-    d = min(w, h) * 0.5
-    face.add(badge(c.symbol, (w / 2, SAFE + d / 2 + 1.0), d, c.color, c.text_color, style))
-    below = Box(SAFE, SAFE + d + 2.5, w - 2 * SAFE, h - 2 * SAFE - d - 2.5)
-    name, used = paragraph(c.name, below.top(below.h * 0.62), 3.4, style, weight="bold", align="center",
+    face.add(badge(c.symbol, (at.badge_x, at.badge_y), at.badge, c.color, c.text_color, style))
+    below = at.below
+    name, used = paragraph(c.name, below.top(at.name_room), at.name_size, style, weight="bold", align="center",
                            color=c.text_color, where=f"companies.yaml: {c.symbol}")
     face.add(name)
-    face.add(line(t("share.back", game=ctx.game.title), below.below(used, 0.6).top(2.6 * 1.25), 2.2, style,
-                  align="center", color=c.text_color))
+    face.add(line(t("share.back", game=ctx.game.title), below.below(used, at.game_gap).top(at.game_room),
+                  at.game_size, style, align="center", color=c.text_color))
     return face
 
 

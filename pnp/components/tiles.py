@@ -15,8 +15,8 @@ from pnp.render import svg
 from pnp.render.style import Style
 from pnp.render.tile import tile_group, tile_svg
 from pnp.sheets import pack
-from pnp.sheets.duplex import compose_duplex
-from pnp.sheets.page import PieceArt, compose
+from pnp.sheets.duplex import draw_duplex_pages
+from pnp.sheets.page import PieceArt, draw_pages
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.tile_backs import tile_back
 from pnp.templates import Paper, SheetLayout, tile_layout
@@ -78,11 +78,11 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
         if duplex != "none":
             mirror = pack.flip_mirror(paper.width, paper.height, duplex)
             backs = [tile_back(p, tile, style, orientation, mirror) for p, tile in zip(pieces, tiles)]
-            pages = compose_duplex(pieces, backs, layouts, paper, style, duplex=duplex, footer=footer,
-                                   back_footer=f"{footer} ({t('page.backs')})", t=t)
+            pages = draw_duplex_pages(pieces, backs, layouts, paper, style, duplex=duplex, footer=footer,
+                                      back_footer=f"{footer} ({t('page.backs')})", t=t)
             return TileSheets(pages, len(pieces), sized, backed=True)
         footer += f" · {t('page.flip_needs_duplex')}"
-    pages = compose(pieces, layouts, paper, style, footer=footer, t=t)
+    pages = draw_pages(pieces, layouts, paper, style, footer=footer, t=t)
     return TileSheets(pages, len(pieces), sized)
 
 

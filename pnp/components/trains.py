@@ -1,19 +1,17 @@
 """Train cards: one per physical train, in the order the bank sells them. The name as
 the game writes it ("3+2") dominates a band in the colour of the tiles its phase brings;
 beside it the price, the phase it starts, what it rusts, what rusts it and the events of
-its first purchase. One back for all trains."""
+its first purchase. One back for all trains. Positions and sizes:
+templates/layouts/train.yaml."""
 
 from __future__ import annotations
 
+from pnp.card_layouts import layout_values
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, component, context, full, piece
 from pnp.model.game import Game
 from pnp.model.rules import UNLIMITED, Phase, Train
-from pnp.render.cards import LINE_BOX, SAFE, Band, Box, Item, ink_on, line, locomotive, rule, stack
-
-NAME_SIZE = 11.0
-PRICE_SIZE = 5.0
-BODY_SIZE = 2.8
+from pnp.render.cards import Band, Box, Item, ink_on, line, locomotive, rule, stack
 
 
 def phase_train(game: Game, phase: Phase) -> str | None:
@@ -79,39 +77,35 @@ def front(game: Game, train: Train, ctx: Context, size: tuple[float, float], *, 
     player turns over when they become obsolete (18-XY's 12s): the same back on every
     card, so a turned card does not tell which train it was."""
     style = ctx.style
-    w, h = size
-    bw = min(w * 0.36, h * 0.62)
+    at = layout_values("train", "front", size)
     band_colour = style.color(phase_colour(game, train))
     ink = ink_on(band_colour, style.color("card_text"), style)
-    face = Face([full(size, style.color("card_ground")), Band(Box(0, 0, bw, h), band_colour)])
+    face = Face([full(size, style.color("card_ground")), Band(Box(0, 0, at.band, size[1]), band_colour)])
     where = f"trains.yaml: {train.name}"
-    band = Box(SAFE * 0.6, SAFE, bw - 1.2 * SAFE, h - 2 * SAFE)
-    face.add(line(train.name, band.top(band.h * 0.46), NAME_SIZE, style, weight="bold", align="center", color=ink,
+    band = at.band_art
+    face.add(line(train.name, band.top(at.name_room), at.name_size, style, weight="bold", align="center", color=ink,
                   where=where))
-    face.add(locomotive(band.bottom_part(band.h * 0.34).inset(1.0, 0.0), ink))
-    main = Box(bw + SAFE, SAFE, w - bw - 2 * SAFE, h - 2 * SAFE)
+    face.add(locomotive(band.bottom_part(at.engine_room).inset(at.engine_inset, 0.0), ink))
+    main = at.main
     head = ctx.company_money(train.price)
-    face.add(line(head, main.top(PRICE_SIZE * LINE_BOX), PRICE_SIZE, style, weight="bold", where=where))
-    y = main.y + PRICE_SIZE * LINE_BOX + 0.8
-    face.add(rule(main.x, main.right, y, style.color("card_rule")))
+    face.add(line(head, main.top(at.price_room), at.price_size, style, weight="bold", where=where))
+    face.add(rule(main.x, main.right, at.rule_y, style.color("card_rule")))
     items = facts(game, train, ctx)
     if turned:
         items.append(Item(ctx.t("train.turned_note", train=train.name), "condensed"))
-    text, _ = stack(items, Box(main.x, y + 1.2, main.w, main.bottom - y - 1.2), BODY_SIZE, style, where=where)
+    text, _ = stack(items, at.facts, at.body_size, style, where=where)
     face.add(text)
     return face
 
 
 def back(ctx: Context, size: tuple[float, float]) -> Face:
     style = ctx.style
-    w, h = size
+    at = layout_values("train", "back", size)
     ink = style.color("card_back_text")
     face = Face([full(size, style.color("card_back"))])
-    face.add(locomotive(Box(w * 0.25, SAFE + 2, w * 0.5, h * 0.48), ink))
-    face.add(line(ctx.t("train.back"), Box(SAFE, h * 0.62, w - 2 * SAFE, 6.0), 4.6, style, weight="bold",
-                  align="center", color=ink))
-    face.add(line(ctx.game.title, Box(SAFE, h * 0.62 + 6.5, w - 2 * SAFE, 3.6), 2.6, style, align="center",
-                  color=ink))
+    face.add(locomotive(at.engine, ink))
+    face.add(line(ctx.t("train.back"), at.title, at.title_size, style, weight="bold", align="center", color=ink))
+    face.add(line(ctx.game.title, at.game, at.game_size, style, align="center", color=ink))
     return face
 
 

@@ -17,7 +17,7 @@ from pnp.model.game import Game, sheet_order
 from pnp.model.tile import TILE_COLOURS, Tile
 from pnp.upgrades import NEXT_COLOUR, is_upgrade, keeps_exits
 from pnp.render import aids
-from pnp.sheets.flow import Block, Placed, Section, TooTall, column_width, flow_sections
+from pnp.sheets.flow import Block, BlockGroup, Placed, TooTall, column_width, flow_groups
 from pnp.sheets.pack import Frame
 from pnp.templates import aid_sizes
 from pnp.text import fit_size
@@ -135,8 +135,8 @@ def row_block(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orient
     return Block(used, lines * line_height(tile_h, sizes), RowPlan(row, tile_mm, per_line))
 
 
-def section(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict, orientation: str,
-            t: Messages) -> Section | None:
+def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict, orientation: str,
+                 t: Messages) -> BlockGroup | None:
     """One colour's rows in as many columns as they take without wrapping (at most
     `max_columns`); one column, wrapping, where even that is too narrow."""
     heading = Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
@@ -147,7 +147,7 @@ def section(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, s
         if any(b is None for b in bl):
             continue
         if columns == 1 or wrapped_lines(bl) == 0:
-            return Section(heading, bl, columns)
+            return BlockGroup(heading, bl, columns)
     return None
 
 
@@ -169,15 +169,15 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str, t: Messages) -> 
     row reads less clearly than a smaller tile), then the largest tiles."""
     best, best_key = None, None
     for tile_mm in aids.tile_sizes(sizes):
-        sections = [section(colour, rows, tile_mm, frame, sizes, orientation, t) for colour, rows in groups]
-        if any(s is None for s in sections):
+        coloured = [colour_group(colour, rows, tile_mm, frame, sizes, orientation, t) for colour, rows in groups]
+        if any(s is None for s in coloured):
             continue
         try:
-            pages = flow_sections(sections, frame, sizes["column_gap"], spacing=sizes["row_gap"],
-                                  section_gap=sizes["row_gap"])
+            pages = flow_groups(coloured, frame, sizes["column_gap"], spacing=sizes["row_gap"],
+                                group_gap=sizes["row_gap"])
         except TooTall:
             continue
-        key = (len(pages), sum(wrapped_lines(s.blocks) for s in sections), -tile_mm)
+        key = (len(pages), sum(wrapped_lines(s.blocks) for s in coloured), -tile_mm)
         if best_key is None or key < best_key:
             best, best_key = Layout(pages, tile_mm, frame.width), key
     if best is None:

@@ -20,6 +20,7 @@ from pnp.geometry.grid import GridPos, neighbour
 from pnp.model.base import Frozen
 from pnp.model.company import Company
 from pnp.model.tile import Colour, Tile, TileFace
+from pnp.units import Length
 
 ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _COORDINATE = re.compile(r"^(\D+?)(-?\d+)$")
@@ -133,7 +134,7 @@ class MapLabel(Frozen):
 
     text: str
     at: str
-    size: str = "5mm"
+    size: Length = 5.0  # mm; written with a unit in map.yaml ("3.5mm")
     color: str = "text"  # a theme colour name
     italic: bool = True
 

@@ -89,7 +89,7 @@ class SectionCell:
 
 
 @dataclass(frozen=True)
-class Section:
+class MapSection:
     key: str  # the file name without .yaml
     name: str
     description: str | None

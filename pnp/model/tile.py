@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, NamedTuple, Union
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from pnp.model.base import Frozen
 
@@ -198,23 +198,29 @@ class Border(Frozen):
         return v
 
 
-def normalise_face(data: dict) -> dict:
+TILE_CODE_READER = "tile_code"  # the validation context's key for the reader of `code:` strings
+
+
+def normalise_face(data: dict, read_code=None) -> dict:
     """Turn the compact YAML form into model fields.
 
     `stops: [{city: 20, slots: 2}]` becomes `{kind: city, revenue: 20, slots: 2}`;
     `track: [[0, s0, 3]]` (a chain) becomes paths 0-s0 and s0-3; `code:` in the
-    18xx.games notation is parsed into the same fields.
+    18xx.games notation is read by `read_code` (code -> the same fields), which the
+    loader passes in the validation context: the model does not know the notation
+    (`pnp/tilecode.py` reads it and builds the model, see `tilecode.from_code`).
     """
     if not isinstance(data, dict):
         return data
     data = dict(data)
     if "code" in data:
-        from pnp.tilecode import parse_tile_code
-
         code = data.pop("code")
         if not isinstance(code, str):
             raise ValueError("code must be a tile code string")
-        parsed = parse_tile_code(code)
+        if read_code is None:
+            raise ValueError("a tile code is read when data loads: validate with pnp.tilecode.CODE_CONTEXT "
+                             "or build the tile with pnp.tilecode.from_code")
+        parsed = read_code(code)
         for key, value in parsed.items():
             if key in data:
                 raise ValueError(f"'{key}' is given both directly and in code")
@@ -277,8 +283,8 @@ class TileFace(Frozen):
 
     @model_validator(mode="before")
     @classmethod
-    def _compact(cls, data):
-        return normalise_face(data)
+    def _compact(cls, data, info: ValidationInfo):
+        return normalise_face(data, (info.context or {}).get(TILE_CODE_READER))
 
     @model_validator(mode="after")
     def _references(self):

@@ -21,7 +21,7 @@ from pnp.compose import section_board
 from pnp.errors import PnpError
 from pnp.geometry.hexagon import SQRT3
 from pnp.model.map import Block, Board, Decorations, MapHex
-from pnp.model.section import Section
+from pnp.model.section import MapSection
 from pnp.render import svg
 from pnp.render.map import draw_map
 from pnp.render.style import Style
@@ -59,7 +59,7 @@ def tag_hex(board: Board) -> MapHex | None:
     return next((h for h in central(list(board.hexes.values())) if empty(h)), None)
 
 
-def named_board(board: Board, section: Section, label: str) -> Board:
+def named_board(board: Board, section: MapSection, label: str) -> Board:
     """The board with `label` (the section's name) as the name of its most central
     unnamed hex."""
     for h in central(list(board.hexes.values())):
@@ -104,7 +104,7 @@ def cut_line(shape, style: Style, width: float):
                         stroke_linejoin="miter")
 
 
-def section_piece(section: Section, style: Style, hex_mm: float, bleed: float, cut_width: float, *,
+def section_piece(section: MapSection, style: Style, hex_mm: float, bleed: float, cut_width: float, *,
                   caption: str, label: str) -> SectionPiece:
     """The piece. `caption` goes under the name in an empty hex ("map section · 19
     hexes"); `label` is the name as a hex's name where no hex is empty."""

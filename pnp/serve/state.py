@@ -90,7 +90,7 @@ class Previews:
             self._rebuild(changed, emit, newer)
 
     def _rebuild(self, changed: set[str] | None, emit: Emit, newer: Callable[[], bool]) -> None:
-        from pnp.cli import print_options
+        from pnp.commands.common import print_options
         from pnp.load import load_game
 
         if not self.folder.is_dir():

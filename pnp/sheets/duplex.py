@@ -17,7 +17,7 @@ from pnp.i18n import Messages
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets import pack
-from pnp.sheets.page import PieceArt, compose, footer_text, page_svg
+from pnp.sheets.page import PieceArt, draw_pages, footer_text, page_svg
 from pnp.templates import Paper
 
 _NOTHING = PieceArt("nothing", svg.group(), 1.0)
@@ -49,9 +49,9 @@ def with_blank_backs(pages: list[str], label: Callable[[int], str], style: Style
     return out
 
 
-def compose_duplex(fronts: list[PieceArt], backs: list[PieceArt | None], layouts: list[pack.PageLayout],
-                   paper: Paper, style: Style, *, duplex: str, footer: str, back_footer: str,
-                   t: Messages) -> list[str]:
+def draw_duplex_pages(fronts: list[PieceArt], backs: list[PieceArt | None], layouts: list[pack.PageLayout],
+                      paper: Paper, style: Style, *, duplex: str, footer: str, back_footer: str,
+                      t: Messages) -> list[str]:
     """Front pages, each followed by its backs page: `backs[i]` (None: nothing) drawn
     where piece i's front lands when the sheet is turned over. Pages are numbered
     through, backs included."""
@@ -61,6 +61,6 @@ def compose_duplex(fronts: list[PieceArt], backs: list[PieceArt | None], layouts
     for n, page in enumerate(layouts):
         back = pack.mirrored(page, paper.width, paper.height, duplex)
         back.slots = [s for s in back.slots if backs[s.index] is not None]
-        out += compose(fronts, [page], paper, style, footer=footer, first_page=2 * n + 1, total_pages=total, t=t)
-        out += compose(drawn, [back], paper, style, footer=back_footer, first_page=2 * n + 2, total_pages=total, t=t)
+        out += draw_pages(fronts, [page], paper, style, footer=footer, first_page=2 * n + 1, total_pages=total, t=t)
+        out += draw_pages(drawn, [back], paper, style, footer=back_footer, first_page=2 * n + 2, total_pages=total, t=t)
     return out

@@ -72,9 +72,9 @@ def flow(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: f
 
 
 @dataclass(frozen=True)
-class Section:
-    """A heading over blocks that flow in `columns` columns of their own; sections stack
-    down the page, and a section too long for what is left continues on the next page."""
+class BlockGroup:
+    """A heading over blocks that flow in `columns` columns of their own; groups stack
+    down the page, and a group too long for what is left continues on the next page."""
 
     heading: Block | None
     blocks: list[Block]
@@ -101,9 +101,9 @@ def _balanced_height(blocks: list[Block], frame: Frame, columns: int, gap: float
     return hi
 
 
-def flow_sections(sections: list[Section], frame: Frame, gap: float, spacing: float = 0.0,
-                  section_gap: float = 0.0) -> list[list[Placed]]:
-    """Pages of placed blocks: each section's heading spans the frame's width, its
+def flow_groups(groups: list[BlockGroup], frame: Frame, gap: float, spacing: float = 0.0,
+                group_gap: float = 0.0) -> list[list[Placed]]:
+    """Pages of placed blocks: each group's heading spans the frame's width, its
     blocks fill its own columns evenly under it."""
     pages: list[list[Placed]] = [[]]
     y = frame.top
@@ -114,9 +114,9 @@ def flow_sections(sections: list[Section], frame: Frame, gap: float, spacing: fl
         pages.append([])
         y = frame.top
 
-    for section in sections:
-        rest = list(section.blocks)
-        heading = section.heading
+    for group in groups:
+        rest = list(group.blocks)
+        heading = group.heading
         while rest:
             head_h = heading.height + spacing if heading else 0.0
             if pages[-1] and y + head_h + rest[0].height > bottom + 1e-9:
@@ -126,12 +126,12 @@ def flow_sections(sections: list[Section], frame: Frame, gap: float, spacing: fl
                 y += head_h
                 heading = None
             room = _sub_frame(frame, y, bottom - y)
-            placed = flow(rest, room, section.columns, gap, spacing)
+            placed = flow(rest, room, group.columns, gap, spacing)
             if len(placed) == 1:
-                height = _balanced_height(rest, room, section.columns, gap, spacing)
-                placed = flow(rest, _sub_frame(frame, y, height), section.columns, gap, spacing)
+                height = _balanced_height(rest, room, group.columns, gap, spacing)
+                placed = flow(rest, _sub_frame(frame, y, height), group.columns, gap, spacing)
                 pages[-1].extend(placed[0])
-                y = max(p.y + p.block.height for p in placed[0]) + spacing + section_gap
+                y = max(p.y + p.block.height for p in placed[0]) + spacing + group_gap
                 rest = []
             else:
                 pages[-1].extend(placed[0])

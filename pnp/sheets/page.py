@@ -21,7 +21,7 @@ MARK_WIDTH = 0.25
 
 @dataclass(frozen=True)
 class PieceArt:
-    """A piece as the composer sees it: artwork centred on the origin in its own units,
+    """A piece as a sheet page sees it: artwork centred on the origin in its own units,
     how many millimetres one unit is, and optional bleed drawn beneath it."""
 
     key: str
@@ -31,9 +31,9 @@ class PieceArt:
     turn: float = 0.0  # degrees, e.g. a back page that prints turned
 
 
-def compose(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, style: Style, *,
-            footer: str, first_page: int = 1, total_pages: int | None = None,
-            t: Messages | None = None) -> list[str]:
+def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, style: Style, *,
+               footer: str, first_page: int = 1, total_pages: int | None = None,
+               t: Messages | None = None) -> list[str]:
     """One SVG string per page. `pieces[slot.index]` is drawn at each slot; the footer
     names the page in `t`'s language.
 

@@ -4,7 +4,7 @@ and, for double-sided printing, a back page after each front page with every bac
 placed behind its own front.
 
 Components hand over `Piece`s (artwork in millimetres, centred on the origin) and get
-page SVGs back; the packing is `pack.blocks`, the drawing `page.compose`."""
+page SVGs back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from pnp.i18n import Messages, messages
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets import pack
-from pnp.sheets.duplex import compose_duplex
+from pnp.sheets.duplex import draw_duplex_pages
 from pnp.sheets.formats import SheetSpec, sheet_spec
 from pnp.sheets.printable import print_area
-from pnp.sheets.page import CUT_WIDTH, PieceArt, compose, outlines_path
+from pnp.sheets.page import CUT_WIDTH, PieceArt, draw_pages, outlines_path
 from pnp.templates import Paper
 
 DUPLEX_MODES = ("none", "long", "short")
@@ -104,11 +104,11 @@ def piece_pages(pieces: list[Piece], paper: Paper, style: Style, settings: Sheet
     fronts = [PieceArt(p.key, p.front, 1.0, p.front_bleed) for p in pieces]
     pages = layouts(pieces, paper, settings)
     if not has_backs(pieces, settings):
-        return compose(fronts, pages, paper, style, footer=footer, t=t)
+        return draw_pages(fronts, pages, paper, style, footer=footer, t=t)
     backs = [PieceArt(p.back_key or f"{p.key}-back", p.back, 1.0, p.back_bleed) if p.back is not None else None
              for p in pieces]
-    return compose_duplex(fronts, backs, pages, paper, style, duplex=settings.duplex, footer=footer,
-                          back_footer=f"{footer} ({t('page.backs')})", t=t)
+    return draw_duplex_pages(fronts, backs, pages, paper, style, duplex=settings.duplex, footer=footer,
+                             back_footer=f"{footer} ({t('page.backs')})", t=t)
 
 
 def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, margin: float = 2.0) -> str:

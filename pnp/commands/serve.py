@@ -1,10 +1,10 @@
-"""The `pnp serve` command: a live preview of a game in the browser (app.py, state.py, page.py)."""
+"""The `pnp serve` command: a live preview of a game in the browser (pnp/serve/: app.py, state.py, page.py)."""
 
 from __future__ import annotations
 
 import click
 
-from pnp.cli import game_argument, paper_option, theme_option, user_errors
+from pnp.commands.common import game_argument, paper_option, theme_option, user_errors
 
 DEFAULT_PORT = 8018
 

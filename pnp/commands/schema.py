@@ -1,4 +1,4 @@
-"""The `pnp schema` command (the schemas themselves: files.py)."""
+"""The `pnp schema` command (the schemas themselves: pnp/schema/files.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli import user_errors
+from pnp.commands.common import user_errors
 
 
 @click.command()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.cli import user_errors
+from pnp.commands.common import user_errors
 
 
 @click.command()

@@ -1,0 +1,252 @@
+"""Card layouts as data (`templates/layouts/<kind>.yaml`, after Squib's layout files):
+where each part of a card's interior goes and how large its text is, as named lengths
+and boxes in the card's own millimetres (0,0 its top-left corner at the cut line).
+
+A layout file holds sections (`front`, `back`, ...); each maps names to values, in
+order. A value is a number, a length with a unit (`3mm`, `0.25in`, `9pt`) or an
+expression over them: `+ - * /`, parentheses, `min(...)`, `max(...)`, `sqrt(number)`,
+the card's `width` and `height`, `line_box` (a line of text is that many times its size high),
+the names of `common:` and those above it in its section, a box's sides (`main.x`,
+`main.bottom` ...), and the lengths the section declares under `given:` (measured while
+drawing, such as the height a wrapped name takes). A mapping `{x, y, width, height}`
+is a box. Lengths keep their dimension: `width - 3` is an error (3 what?), `width *
+0.25` is a length.
+
+Everything is parsed and checked when the file loads (units become millimetres then);
+drawing only evaluates: `layout_values("share", "front", (w, h))` gives a section's
+values at a card size, `.given(name_height=...)` adds measured lengths. A bad file is a DataError naming the
+file and the field."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pnp.errors import DataError, PnpError
+from pnp.render.box import Box
+from pnp.render.fitted_text import LINE_BOX
+from pnp.resources import templates_dir
+from pnp.units import MM_PER
+from pnp.yamlfile import expect_mapping, read_yaml
+
+LENGTH, NUMBER, BOX = 1, 0, -1  # dimensions; a box is none, only its sides are lengths
+BOX_SIDES = {"x": "x", "y": "y", "width": "w", "height": "h", "right": "right", "bottom": "bottom"}
+CARD = ("width", "height")
+BUILT_IN = {"line_box": LINE_BOX}  # numbers every layout may use: a line of text is line_box times its size high
+BOX_KEYS = ("x", "y", "width", "height")
+_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\b")
+_LITERAL = "_length_"
+
+
+@dataclass(frozen=True)
+class _Expr:
+    run: object  # (lookup) -> float
+    dim: int
+    names: frozenset[str]
+
+
+class _Compiler:
+    def __init__(self, path: Path, field: str, known: dict[str, int]):
+        self.path, self.field, self.known = path, field, known
+
+    def fail(self, problem: str):
+        raise DataError(self.path, self.field, problem)
+
+    def compile(self, value) -> _Expr:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            self.fail(f"expected a number, a length such as 3mm or an expression, not {value!r}")
+        if isinstance(value, (int, float)):
+            number = float(value)
+            return _Expr(lambda _: number, NUMBER, frozenset())
+        text = _UNIT.sub(lambda m: f"{_LITERAL}({float(m.group(1)) * MM_PER[m.group(2)]!r})", value)
+        try:
+            tree = ast.parse(text.strip(), mode="eval").body
+        except SyntaxError:
+            self.fail(f"cannot read '{value}' (write a length such as 3mm, or an expression such as "
+                      f"min(width * 0.25, 12mm))")
+        return self.node(tree, value)
+
+    def node(self, n, source: str) -> _Expr:
+        if isinstance(n, ast.Constant) and isinstance(n.value, (int, float)) and not isinstance(n.value, bool):
+            number = float(n.value)
+            return _Expr(lambda _: number, NUMBER, frozenset())
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == _LITERAL:
+            mm = n.args[0].value
+            return _Expr(lambda _: mm, LENGTH, frozenset())
+        if isinstance(n, ast.Name):
+            if n.id not in self.known:
+                self.fail(f"unknown name '{n.id}' in '{source}' (known here: {', '.join(self.known)})")
+            if self.known[n.id] == BOX:
+                self.fail(f"'{source}': {n.id} is a box; use one of its sides ({n.id}.x, {n.id}.bottom ...)")
+            name = n.id
+            return _Expr(lambda get: get(name), self.known[name], frozenset([name]))
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and self.known.get(n.value.id) == BOX:
+            if n.attr not in BOX_SIDES:
+                self.fail(f"'{source}': a box has {', '.join(BOX_SIDES)}, not {n.attr}")
+            name, side = n.value.id, BOX_SIDES[n.attr]
+            return _Expr(lambda get: getattr(get(name), side), LENGTH, frozenset([name]))
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, (ast.USub, ast.UAdd)):
+            inner = self.node(n.operand, source)
+            run = inner.run
+            return _Expr((lambda get: -run(get)) if isinstance(n.op, ast.USub) else run, inner.dim, inner.names)
+        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            return self.binary(n, source)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "sqrt" and len(n.args) == 1 \
+                and not n.keywords:
+            inner = self.node(n.args[0], source)
+            if inner.dim != NUMBER:
+                self.fail(f"'{source}': sqrt() of a length")
+            run = inner.run
+            return _Expr(lambda get: run(get) ** 0.5, NUMBER, inner.names)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("min", "max") and n.args \
+                and not n.keywords:
+            args = [self.node(a, source) for a in n.args]
+            if len({a.dim for a in args}) > 1:
+                self.fail(f"'{source}': {n.func.id}() of a length and a plain number")
+            pick, runs = (min if n.func.id == "min" else max), [a.run for a in args]
+            names = frozenset().union(*(a.names for a in args))
+            return _Expr(lambda get: pick(r(get) for r in runs), args[0].dim, names)
+        self.fail(f"cannot read '{source}': only numbers, lengths, names, + - * /, min(), max() and sqrt() are allowed")
+
+    def binary(self, n: ast.BinOp, source: str) -> _Expr:
+        a, b = self.node(n.left, source), self.node(n.right, source)
+        ra, rb = a.run, b.run
+        names = a.names | b.names
+        if isinstance(n.op, (ast.Add, ast.Sub)):
+            if a.dim != b.dim:
+                self.fail(f"'{source}' adds a length and a plain number (give the number a unit, such as 3mm)")
+            run = (lambda get: ra(get) + rb(get)) if isinstance(n.op, ast.Add) else (lambda get: ra(get) - rb(get))
+            return _Expr(run, a.dim, names)
+        if isinstance(n.op, ast.Mult):
+            if a.dim + b.dim > LENGTH:
+                self.fail(f"'{source}' multiplies two lengths")
+            return _Expr(lambda get: ra(get) * rb(get), a.dim + b.dim, names)
+        if a.dim < b.dim:
+            self.fail(f"'{source}' divides a plain number by a length")
+        return _Expr(lambda get: ra(get) / rb(get), a.dim - b.dim, names)
+
+
+@dataclass(frozen=True)
+class _Section:
+    values: dict[str, object]  # name -> _Expr, or a dict of box keys -> _Expr
+    given: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """One layout file, parsed: its sections, ready to evaluate at a card size."""
+
+    path: Path
+    common: dict[str, object]
+    sections: dict[str, _Section]
+
+    def at(self, width: float, height: float, section: str) -> "Values":
+        if section not in self.sections:
+            raise DataError(self.path, section, "missing section")
+        return Values(self, section, {"width": width, "height": height, **BUILT_IN})
+
+
+class Values:
+    """A layout section's values at one card size: `v.band` (mm), `v.name_box` (a Box).
+    Each is worked out when first asked for; `given()` adds measured lengths."""
+
+    def __init__(self, layout: CardLayout, section: str, env: dict[str, float]):
+        self._layout, self._section, self._env = layout, section, env
+        self._cache: dict[str, object] = {}
+
+    def given(self, **lengths: float) -> "Values":
+        declared = self._layout.sections[self._section].given
+        unknown = [k for k in lengths if k not in declared]
+        if unknown:
+            raise PnpError(f"{self._layout.path}: {self._section}: '{unknown[0]}' is not declared under given:")
+        return Values(self._layout, self._section, {**self._env, **lengths})
+
+    def _value(self, name: str):
+        if name in self._env:
+            return self._env[name]
+        if name in self._cache:
+            return self._cache[name]
+        section = self._layout.sections[self._section]
+        spec = section.values.get(name, self._layout.common.get(name))
+        if spec is None:
+            where = f"{self._section}.{name}"
+            if name in section.given:
+                raise PnpError(f"{self._layout.path}: {where} is measured while drawing and was not given")
+            raise DataError(self._layout.path, where, "missing (the card needs it)")
+        if isinstance(spec, dict):
+            x, y, w, h = (spec[k].run(self._value) for k in BOX_KEYS)
+            result = Box(x, y, w, h)
+        else:
+            result = spec.run(self._value)
+        self._cache[name] = result
+        return result
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._value(name)
+
+    def __getitem__(self, name: str):
+        return self._value(name)
+
+
+def _read_section(path: Path, name: str, data, known: dict[str, int]) -> tuple[dict[str, object], tuple[str, ...]]:
+    data = expect_mapping(path, data, f"the {name} layout")
+    known = dict(known)
+    given = data.get("given", [])
+    if not isinstance(given, list) or not all(isinstance(g, str) and g.isidentifier() for g in given):
+        raise DataError(path, f"{name}.given", "expected a list of names of lengths measured while drawing")
+    for g in given:
+        known[g] = LENGTH
+    values: dict[str, object] = {}
+    for key, value in data.items():
+        if key == "given":
+            continue
+        field = f"{name}.{key}"
+        if not isinstance(key, str) or not key.isidentifier() or key in known:
+            raise DataError(path, field, "a value needs a new name (letters, digits, _), not width or height "
+                                         "or a name used above")
+        if isinstance(value, dict):
+            missing = [k for k in BOX_KEYS if k not in value]
+            extra = [k for k in value if k not in BOX_KEYS]
+            if missing or extra:
+                wrong = f"missing {missing[0]}" if missing else f"unknown {extra[0]}"
+                raise DataError(path, field, f"a box has x, y, width and height; {wrong}")
+            box = {k: _Compiler(path, f"{field}.{k}", known).compile(value[k]) for k in BOX_KEYS}
+            for k, expr in box.items():
+                if expr.dim != LENGTH:
+                    raise DataError(path, f"{field}.{k}", f"a box's {k} is a length; give it a unit (such as 3mm)")
+            values[key] = box
+            known[key] = BOX
+        else:
+            expr = _Compiler(path, field, known).compile(value)
+            values[key] = expr
+            known[key] = expr.dim
+    return values, tuple(given)
+
+
+@cache
+def card_layout(kind: str) -> CardLayout:
+    """templates/layouts/<kind>.yaml, parsed once."""
+    path = templates_dir() / "layouts" / f"{kind}.yaml"
+    if not path.exists():
+        raise PnpError(f"no card layout {path}")
+    data = expect_mapping(path, read_yaml(path), "a card layout")
+    base = {**{name: LENGTH for name in CARD}, **{name: NUMBER for name in BUILT_IN}}
+    common, _ = _read_section(path, "common", data.get("common", {}), base)
+    known = {**base, **{k: (BOX if isinstance(v, dict) else v.dim) for k, v in common.items()}}
+    sections = {}
+    for name, body in data.items():
+        if name == "common":
+            continue
+        values, given = _read_section(path, str(name), body, known)
+        sections[str(name)] = _Section(values, given)
+    return CardLayout(path, common, sections)
+
+
+def layout_values(kind: str, section: str, size: tuple[float, float]) -> Values:
+    """The values of `section` of templates/layouts/<kind>.yaml on a card of `size` (mm)."""
+    return card_layout(kind).at(size[0], size[1], section)

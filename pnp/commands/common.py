@@ -1,0 +1,84 @@
+"""What every command shares: one-line errors with exit status 2, the output folder,
+the common options, print options from the command line, and running one component."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.errors import PnpError
+
+
+EXIT_USER_ERROR = 2
+
+
+def user_errors(fn):
+    """Report PnpError (bad data, bad option) as one line on stderr, exit 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PnpError as exc:
+            click.echo(f"pnp: error: {exc}", err=True)
+            sys.exit(EXIT_USER_ERROR)
+
+    return wrapper
+
+
+def default_out(game_arg: str, out: str | None) -> Path:
+    if out:
+        return Path(out)
+    name = Path(game_arg).name if Path(game_arg).is_dir() else game_arg
+    return Path("output") / name
+
+
+game_argument = click.argument("game")
+out_option = click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+                          help="Output folder (default output/GAME/).")
+paper_option = click.option("--paper", default="a4", show_default=True,
+                            help="a4, letter, a3, tabloid, or WxHmm such as 300x400mm.")
+theme_option = click.option("--theme", "theme_name", default="default", show_default=True, help="Colour theme from templates/themes/.")
+
+
+def print_options(game, paper: str, theme_name: str, **extra):
+    """Print options from the command line, with the game's own colours on its theme."""
+    from pnp.components import PrintOptions
+    from pnp.templates import paper as paper_size
+    from pnp.templates import theme
+
+    style = theme(theme_name).with_colors(game.info.colors)
+    return PrintOptions(paper=paper_size(paper), style=style, **extra)
+
+
+def run_component(module: str, game_arg: str, out: str | None, **options) -> None:
+    """Load a game, build one component and write it: the body of every component command."""
+    import importlib
+
+    from pnp.components import for_duplex, write_component
+    from pnp.load import load_game
+    from pnp.output import OutputDir
+
+    game = load_game(game_arg)
+    settings = print_options(game, **options)
+    component = for_duplex(importlib.import_module(f"pnp.components.{module}").build(game, settings), game.title,
+                           settings)
+    for warning in component.warnings:
+        click.echo(f"pnp: warning: {warning}", err=True)
+    written = write_component(component, OutputDir(default_out(game_arg, out)), game.title)
+    for doc, pdf in zip(component.documents, written):
+        click.echo(f"{pdf}: {component.pieces} {component.title.lower()} on {len(doc.pages)} pages")
+
+
+def length_option(value: str | None, name: str) -> float | None:
+    from pnp.units import parse_length
+
+    if value is None:
+        return None
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise PnpError(f"{name}: {exc}") from None

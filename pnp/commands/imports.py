@@ -1,0 +1,55 @@
+"""`pnp import`: convert other tools' data into pnp's YAML (a tile written in 18xx.games'
+notation, an 18xx-maker game)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pnp.commands.common import user_errors
+from pnp.errors import PnpError
+
+
+@click.group(name="import")
+def import_():
+    """Convert other tools' data into pnp's YAML."""
+
+
+@import_.command(name="tile-code")
+@click.argument("code")
+@click.option("--id", "tile_id", required=True, help="The tile's number or name.")
+@click.option("--color", required=True, help="yellow, green, brown, gray, ...")
+@user_errors
+def import_tile_code(code, tile_id, color):
+    """Print the pnp YAML of a tile written in the 18xx.games notation."""
+    from pydantic import ValidationError
+
+    from pnp.export.tileyaml import tile_yaml
+    from pnp.model.tile import COLOURS
+    from pnp.tilecode import from_code
+
+    if color not in COLOURS:
+        raise PnpError(f"--color: unknown colour '{color}' (known: {', '.join(COLOURS)})")
+    try:
+        tile = from_code(code, id=tile_id, color=color)
+    except ValidationError as exc:
+        raise PnpError(f"tile code: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+    click.echo(tile_yaml(tile, indent=""))
+
+
+@import_.command(name="18xx-maker")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("--out", "out", type=click.Path(file_okay=False), required=True, help="The game folder to write.")
+@click.option("--library", type=click.Path(file_okay=False), default=None,
+              help="18xx-maker's folder holding tiles/*.json [the game file's folder's parent].")
+@user_errors
+def import_maker(source, out, library):
+    """Convert an 18xx-maker game (GAME.json) into a pnp game folder, with
+    import-report.md listing what could not be converted."""
+    from pnp.importers.maker_game import REPORT, import_game
+
+    result = import_game(Path(source), Path(out), tiles_folder=Path(library) if library else None)
+    click.echo(f"{result.title}: imported into {out}/ ({result.hexes} map hexes, {result.tile_pieces} tiles; "
+               f"{', '.join(f for f in result.files if f != REPORT)})")
+    click.echo(f"{result.report.summary()}; see {Path(out) / REPORT}")

@@ -1,0 +1,89 @@
+"""The map's frame of reference: its settings (`templates/sheets/map.yaml`, in mm) and
+the millimetre geometry every drawing step shares (hex centres and outlines, hex units
+to mm, theme colours named by the map's data)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from shapely import affinity
+
+from pnp.errors import PnpError
+from pnp.geometry import grid
+from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3
+from pnp.geometry.track import fmt
+from pnp.model.map import Board
+from pnp.render import svg
+from pnp.render.style import Style
+from pnp.templates import settings_file
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    """`templates/sheets/map.yaml`, in millimetres."""
+
+    clearance: float = 0.5
+    padding: float = 3.0
+    band: float = 7.0
+    coordinate_text: float = 3.5
+    title_text: float = 18.0
+    subtitle_text: float = 5.5
+    byline_text: float = 3.5
+    legend_text: float = 3.0
+    legend_icon: float = 7.0
+    token_text: float = 2.6
+
+
+@cache
+def map_spec() -> MapSpec:
+    return settings_file("sheets/map.yaml", MapSpec, what="map settings")
+
+
+@dataclass
+class MapFrame:
+    """Millimetre geometry shared by the drawing steps. Positions are first worked out
+    around the grid's origin; once everything is placed, `origin` moves them so that
+    the drawing starts at (0, 0)."""
+
+    board: Board
+    style: Style
+    spec: MapSpec
+    hex_mm: float
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def radius(self) -> float:
+        return self.hex_mm / SQRT3
+
+    @property
+    def k(self) -> float:  # mm per hex unit
+        return self.hex_mm / FLAT_TO_FLAT
+
+    @property
+    def turn(self) -> float:
+        return grid.turn(self.board.orientation)
+
+    def centre(self, pos) -> tuple[float, float]:
+        x, y = grid.centre(pos, self.board.orientation, self.radius)
+        return (x - self.origin[0], y - self.origin[1])
+
+    def outline(self, pos):
+        return affinity.translate(grid.outline(pos, self.board.orientation, self.radius), -self.origin[0],
+                                  -self.origin[1])
+
+    def at(self, coordinate: str) -> tuple[float, float]:
+        return self.centre(self.board.coordinates.parse(coordinate))
+
+    def colour(self, name: str, field: str) -> str:
+        try:
+            return self.style.color(name)
+        except KeyError:
+            raise PnpError(f"map.yaml: {field}: theme '{self.style.name}' has no colour '{name}'") from None
+
+    def hex_group(self, centre, extra_turn: float = 0.0):
+        """A group in hex units (corner radius 100) centred on `centre` (mm)."""
+        transform = f"translate({fmt(centre[0])} {fmt(centre[1])}) scale({self.k:.6f})"
+        if extra_turn:
+            transform += f" rotate({fmt(extra_turn)})"
+        return svg.group(transform=transform)

@@ -1,0 +1,270 @@
+"""How a drawing too large for the paper is cut into page sections: the settings
+(`templates/sheets/sections.yaml`), the drawing as pagination sees it, and the plan of
+windows (columns, rows, stacking, landscape or upright). `paginate.py` says how; this
+module only computes geometry, no page is drawn here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from pnp.errors import PnpError
+from pnp.i18n import Messages, messages
+from pnp.sheets.printable import print_area
+from pnp.templates import Paper, settings_file
+
+GAP = 1.0  # mm between a crop mark and the window corner
+NEARLY_BLANK = 0.05  # a section whose window the drawing fills less than this is nearly blank
+ORIENTATIONS = ("auto", "portrait", "landscape")
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    margin: float = 10.0
+    header: float = 6.0
+    overlap: float = 10.0
+    mark: float = 5.0
+    orientation: str = "auto"
+
+
+@cache
+def _spec_file() -> SectionSpec:
+    return settings_file("sheets/sections.yaml", SectionSpec, choices={"orientation": ORIENTATIONS},
+                         what="section settings")
+
+
+def section_spec(**overrides) -> SectionSpec:
+    """The settings in templates/sheets/sections.yaml, with any overrides."""
+    return replace(_spec_file(), **{k: v for k, v in overrides.items() if v is not None})
+
+
+@dataclass(frozen=True)
+class Drawing:
+    content: object
+    width: float
+    height: float
+    pieces: tuple[BaseGeometry, ...] = ()
+    footprint: BaseGeometry | None = None
+    items: tuple[tuple[object, tuple[float, float, float, float]], ...] = ()  # optional, see below
+
+    def drawn(self) -> BaseGeometry:
+        if self.footprint is not None:
+            return self.footprint
+        if self.pieces:
+            return unary_union(self.pieces)
+        return box(0, 0, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class PageSection:
+    """One printed page of the drawing: its place in the grid (from 1) and the window
+    of the drawing it shows, in drawing millimetres."""
+
+    row: int
+    column: int
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def label(self) -> str:
+        return self.label_in(messages())
+
+    def label_in(self, t: Messages) -> str:
+        return t("sections.label", row=self.row, column=self.column)
+
+    @property
+    def window(self) -> BaseGeometry:
+        return box(self.x, self.y, self.x + self.width, self.y + self.height)
+
+
+@dataclass(frozen=True)
+class Plan:
+    paper: Paper  # as the sections lie: turned landscape where that is better
+    window: tuple[float, float, float, float]  # a section's printed area: left, top, width, height (mm)
+    columns: tuple[tuple[float, float], ...]  # each column's span of the drawing (mm)
+    rows: tuple[tuple[float, float], ...]
+    sections: tuple[PageSection, ...]  # the sections printed, row by row; blank ones left out
+    spec: SectionSpec
+    stack: int = 1  # sections on one page, one above the other (a long, low drawing)
+    pitch: float = 0.0  # mm from a stacked section's top to the next one's
+    area: tuple[float, float, float, float] | None = None  # all a page may print in; None: the window
+
+    @property
+    def orientation(self) -> str:
+        return "landscape" if self.paper.width > self.paper.height else "portrait"
+
+    @property
+    def sheet(self) -> Paper:
+        """The page as the PDF holds it and the printer prints it: always upright."""
+        short, long = sorted((self.paper.width, self.paper.height))
+        return Paper(self.paper.name, short, long)
+
+    @property
+    def turned(self) -> bool:
+        """Whether the sections lie landscape, drawn turned a quarter on the upright sheet."""
+        return self.paper.width > self.paper.height
+
+    @property
+    def pages(self) -> tuple[tuple[PageSection, ...], ...]:
+        """The sections of each section page, in order."""
+        return tuple(self.sections[i:i + self.stack] for i in range(0, len(self.sections), self.stack))
+
+    @property
+    def page_area(self) -> tuple[float, float, float, float]:
+        return self.area or self.window
+
+    def printed(self, row: int, column: int) -> bool:
+        return any(s.row == row and s.column == column for s in self.sections)
+
+    def slot_window(self, slot: int) -> tuple[float, float, float, float]:
+        """The window of the `slot`-th section on a page (0: the top one)."""
+        left, top, width, height = self.window
+        return (left, top + slot * self.pitch, width, height)
+
+    def to_page(self, section: PageSection, point) -> tuple[float, float]:
+        """A drawing point as it prints on a section's page (in the paper's turn, see `to_sheet`)."""
+        left, top, _, _ = self.slot_window(self.sections.index(section) % self.stack)
+        return (left + point[0] - section.x, top + point[1] - section.y)
+
+    def to_sheet(self, point) -> tuple[float, float]:
+        """A point of a page as laid out (`paper`) where it lands on the upright sheet:
+        a landscape page is turned a quarter clockwise, its top along the sheet's right
+        edge (text then runs down the sheet, as text extractors expect)."""
+        if not self.turned:
+            return (point[0], point[1])
+        return (self.sheet.width - point[1], point[0])
+
+    def from_sheet(self, point) -> tuple[float, float]:
+        """The inverse of `to_sheet`."""
+        if not self.turned:
+            return (point[0], point[1])
+        return (point[1], self.sheet.width - point[0])
+
+
+def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Windows of `size` covering 0..length along one axis, neighbours sharing at least
+    `overlap`, and each piece (lo, hi) no longer than `size` inside one window.
+
+    The fewest windows come from a greedy walk (each seam as far on as the overlap and
+    the pieces allow); the same number spread evenly from end to end is used instead
+    when it keeps every piece whole, so that no page is mostly blank. Else the walk is
+    held to the shortest stride that still needs no more windows, which spreads what
+    the last window would have held alone over all of them."""
+    fitting = [(lo, hi) for lo, hi in pieces if hi - lo <= size]
+
+    def run(start: float, stride: float = size) -> list[tuple[float, float]]:
+        spans, s = [], start
+        while True:
+            e = s + size
+            spans.append((s, e))
+            if e >= length - 1e-6:
+                return spans
+            cut = [lo for lo, hi in fitting if s + 1e-6 < lo < e - 1e-6 < hi - 1e-6]
+            s = min([e - overlap, s + stride] + cut)
+
+    def whole(spans) -> bool:
+        return all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in fitting)
+
+    greedy = run(0.0)
+    n = len(greedy)
+    if n == 1:
+        return [((length - size) / 2, (length + size) / 2)]
+    step = (length - size) / (n - 1)
+    even = [(i * step, i * step + size) for i in range(n)]
+    if size - step >= overlap - 1e-6 and whole(even):
+        return even
+    stride = _shortest_stride(lambda k: len(run(0.0, k)) <= n, size - overlap)
+    balanced = run(0.0, stride)
+    centred = run(-(balanced[-1][1] - length) / 2, stride)
+    for spans in (centred, balanced):
+        if len(spans) == n and whole(spans):
+            return spans
+    return greedy
+
+
+def _shortest_stride(enough, longest: float, steps: int = 24) -> float:
+    """The shortest stride (to 0.1 mm or so) for which `enough(stride)` holds, given that
+    it holds for `longest`."""
+    lo, hi = 1.0, longest
+    if enough(lo):
+        return lo
+    for _ in range(steps):
+        if hi - lo < 0.05:
+            break
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if enough(mid) else (mid, hi)
+    return hi
+
+
+def page_inset(spec: SectionSpec) -> float:
+    """Paper edge to a section's window: the margin, and at least enough that the crop
+    marks outside the window stay clear of the band printers leave blank."""
+    return max(spec.margin, print_area().safe_margin + GAP + spec.mark)
+
+
+def printed_area(paper: Paper, spec: SectionSpec) -> tuple[float, float, float, float]:
+    """Left, top, width and height of what a page prints in, below its header."""
+    inset = page_inset(spec)
+    return inset, inset + spec.header, paper.width - 2 * inset, paper.height - 2 * inset - spec.header
+
+
+def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec) -> Plan:
+    inset = page_inset(spec)
+    left, top, width, height = printed_area(paper, spec)
+    if width <= 2 * spec.overlap or height <= 2 * spec.overlap:
+        raise PnpError(f"paper {paper.name} ({paper.width:.0f} x {paper.height:.0f} mm) is too small to print "
+                       f"sections with {inset:.0f} mm margins and {spec.overlap:.0f} mm overlap")
+    bounds = [p.bounds for p in drawing.pieces]
+    columns = _spans(drawing.width, width, spec.overlap, [(b[0], b[2]) for b in bounds])
+    low = (min([0.0] + [b[1] for b in bounds]), max([drawing.height] + [b[3] for b in bounds]))
+    between = 2 * (GAP + spec.mark)  # two sections' crop marks, one above the other
+    stack = int((height + between + 1e-6) // (low[1] - low[0] + between)) if len(columns) > 1 else 1
+    if stack >= 2:  # a long, low drawing: one row of low windows, several to a page
+        rows, window_h = [low], low[1] - low[0]
+    else:
+        stack, rows, window_h = 1, _spans(drawing.height, height, spec.overlap, [(b[1], b[3]) for b in bounds]), height
+    drawn = drawing.drawn()
+    sections = []
+    for r, (y0, _) in enumerate(rows, start=1):
+        for c, (x0, _) in enumerate(columns, start=1):
+            section = PageSection(r, c, x0, y0, width, window_h)
+            seen = drawn.intersection(section.window)
+            if not seen.is_empty and (seen.area > 1e-3 or drawn.area == 0):
+                sections.append(section)
+    return Plan(paper, (left, top, width, window_h), tuple(columns), tuple(rows), tuple(sections), spec,
+                stack=min(stack, max(1, len(sections))), pitch=window_h + between, area=(left, top, width, height))
+
+
+def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Plan:
+    """Cut a drawing into sections on `paper`, turning the paper as `spec.orientation` says."""
+    spec = spec or section_spec()
+    portrait = Paper(paper.name, min(paper.width, paper.height), max(paper.width, paper.height))
+    landscape = Paper(paper.name, portrait.height, portrait.width)
+    if spec.orientation == "portrait":
+        return _plan_for(drawing, portrait, spec)
+    if spec.orientation == "landscape":
+        return _plan_for(drawing, landscape, spec)
+    tall, wide = _plan_for(drawing, portrait, spec), _plan_for(drawing, landscape, spec)
+    # prefer the way round on which every piece can lie whole, then the fewer pages,
+    # then the fewer nearly blank ones; else upright
+    return min((tall, wide), key=lambda p: (not _all_fit(drawing, p), len(p.pages), nearly_blank(drawing, p),
+                                           p.turned))
+
+
+def nearly_blank(drawing: Drawing, plan: Plan) -> int:
+    """How many printed sections the drawing fills less than NEARLY_BLANK of."""
+    drawn = drawing.drawn()
+    if drawn.area == 0:
+        return 0
+    return sum(drawn.intersection(s.window).area < NEARLY_BLANK * s.window.area for s in plan.sections)
+
+
+def _all_fit(drawing: Drawing, plan: Plan) -> bool:
+    width, height = plan.window[2:]
+    return all(b[2] - b[0] <= width + 1e-6 and b[3] - b[1] <= height + 1e-6 for b in (p.bounds for p in drawing.pieces))
