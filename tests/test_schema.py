@@ -19,6 +19,7 @@ from pnp.schema.kinds import kind_of
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is in the test extra: pip install '.[test]'")
 
 GAMES = ("1860", "1851", "18xy")
+REGENERATE = "pnp schema --out data/schema --mark data/games/1860 --mark data/games/1851 --mark data/games/18xy"
 YAML_11_BOOLEAN_KEYS = {True: "on", False: "off"}  # YAML 1.1 reads a bare `on:` key as true; editors read "on"
 
 
@@ -61,7 +62,7 @@ def test_every_yaml_file_of_the_bundled_games_is_valid_and_names_its_schema(game
         text = path.read_text(encoding="utf-8")
         assert problems(kind, yaml.safe_load(text)) == [], path
         first = text.splitlines()[0]
-        assert first.startswith(MARKER), path
+        assert first.startswith(MARKER), f"{path}: no schema line; run `{REGENERATE}`"
         target = (path.parent / first.removeprefix(MARKER)).resolve()
         assert target.is_file(), f"{path}: {target}"
         assert json.loads(target.read_text()) == json.loads(json.dumps(schemas()[kind])), path
@@ -75,7 +76,7 @@ def test_the_shipped_schema_files_are_the_ones_pnp_schema_writes(tmp_path):
     written = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.iterdir()}
     assert written == schema_texts()
     shipped = {p.name: p.read_text(encoding="utf-8") for p in (data_dir() / "schema").glob("*.json")}
-    assert shipped == written, "data/schema/ is stale: run `pnp schema --out data/schema`"
+    assert shipped == written, f"data/schema/ is stale: run `{REGENERATE}`"
     assert len(written) == len(schemas()) >= 12
 
 
@@ -92,6 +93,25 @@ def test_every_game_imported_from_18xx_maker_is_valid(reference, tmp_path):
             assert problems(kind, yaml.safe_load(path.read_text(encoding="utf-8"))) == [], path
             checked += 1
     assert checked >= 5 * len(sources)
+
+
+def test_an_imported_game_gets_its_schemas_and_schema_lines(reference, tmp_path):
+    from pnp.importers.maker_game import import_game
+
+    folder = tmp_path / "1861"
+    import_game(reference / "18xx-maker" / "games" / "1861.json", folder)
+    result = run("schema", "--out", folder / "schema", "--mark", folder)
+    assert result.exit_code == 0, result.output
+    marked = sorted(p for p in folder.glob("*.yaml"))
+    assert len(marked) >= 6 and result.output.count("marked: ") == len(marked)
+    for path in marked:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        schema = json.loads((folder / first.removeprefix(MARKER)).read_text(encoding="utf-8"))
+        jsonschema.Draft7Validator(schema).validate(as_json(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    assert run("validate", folder).exit_code == 0
+    again = run("schema", "--out", folder / "schema", "--mark", folder)
+    assert "marked: " not in again.output  # already marked: nothing changes
+    assert run("schema", "--mark", tmp_path).exit_code == 2  # not a game folder
 
 
 def test_the_tile_library_is_valid():

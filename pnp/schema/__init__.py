@@ -51,3 +51,21 @@ def with_schema_line(text: str, line: str) -> str:
     if lines and lines[0].startswith(MARKER):
         lines = lines[1:]
     return line + "\n" + "".join(lines)
+
+
+def mark_folder(folder: Path, schema_dir: Path) -> list[Path]:
+    """Put the schema line first in every data file of a game folder (an imported game,
+    or a bundled one after a new file); returns the files changed."""
+    from pnp.output import atomic_write
+
+    changed = []
+    for path in sorted(folder.rglob("*.yaml")):
+        line = schema_line(path, folder, schema_dir)
+        if line is None:
+            continue
+        text = path.read_text(encoding="utf-8")
+        marked = with_schema_line(text, line)
+        if marked != text:
+            atomic_write(path, marked)
+            changed.append(path)
+    return changed
