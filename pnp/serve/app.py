@@ -156,14 +156,14 @@ class Server:
         return Response(entry.pages[n], media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
     async def pdf(self, request: Request) -> Response:
-        from pnp.pdf import Section, assemble
+        from pnp.pdf import PdfPart, assemble
 
         entry = self.previews.entries.get(request.path_params["key"])
         i = request.path_params["i"]
         if entry is None or not 0 <= i < len(entry.documents):
             return Response("no such document", status_code=404)
         doc = entry.documents[i]
-        data = await asyncio.to_thread(assemble, [Section(doc.title, doc.pages, doc.trim_inset, doc.bleed)],
+        data = await asyncio.to_thread(assemble, [PdfPart(doc.title, doc.pages, doc.trim_inset, doc.bleed)],
                                        f"{self.previews.title}: {doc.title}")
         return Response(data, media_type="application/pdf",
                         headers={"Content-Disposition": f'inline; filename="{doc.filename}"'})
