@@ -22,8 +22,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.components import Component, Document, PrintOptions, duplexed, for_duplex
+from pnp.cut.paths import CutPages
+from pnp.cut.write import finished_pdf, write_cut_files
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
+from pnp.localise import in_language
 from pnp.model.game import Game
 from pnp.output import OutputDir, atomic_write
 from pnp.pdf import DocumentPool, PdfPart, merge_documents, svg_to_png
@@ -156,6 +159,7 @@ def build_component(key: str, game: Game, options: PrintOptions) -> Component:
 def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[str] | None = None,
               png: bool = False, progress: Callable[[str], None] | None = None) -> KitResult:
     start = time.perf_counter()
+    game = in_language(game, options.lang)  # every data text in the kit's language
     keys = kit_components(game, only, options)
     if not keys:
         raise PnpError(f"{game.title}: nothing to build (no component has data)")
@@ -211,14 +215,29 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
             files[name] = 0
     for b in built:
         for doc, drawn in zip(b.component.documents, b.drawn):
-            out.write(doc.filename, drawn.result())
+            out.write(doc.filename, finished_pdf(drawn.result(), doc.cuts, options.cut, options.scale))
+            for name in write_cut_files(out, doc.filename, doc.cuts, options.cut, options.style,
+                                        f"{game.title}: {doc.title}", options.scale):
+                files[name] = 0
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
-    out.write(kit_name, merge_documents([(title, drawn.result()) for title, drawn in kit_parts],
-                                        t("kit.title", game=game.title), t("kit.subject")))
+    kit = merge_documents([(title, drawn.result()) for title, drawn in kit_parts], t("kit.title", game=game.title),
+                          t("kit.subject"))
+    out.write(kit_name, finished_pdf(kit, kit_cuts(cover, built, options.scale), options.cut))
     files[kit_name] = len(cover.pages) + sum(len(b.component.documents[0].pages) for b in built if b.component.documents)
     out.write("index.md", index_markdown(game, built, files, kit_name, t))
     files["index.md"] = 0
     return files
+
+
+def kit_cuts(cover: Document, built: list[Built], scale: float) -> CutPages:
+    """The kit's cut paths page by page: none on the cover, each component's first
+    document's after it (as calibrated by `scale`)."""
+    pages = [[] for _ in cover.pages]
+    for b in built:
+        if b.component.documents:
+            doc = b.component.documents[0]
+            pages += doc.cuts.scaled(scale).pages if doc.cuts is not None else [[] for _ in doc.pages]
+    return CutPages(0.0, 0.0, pages)
 
 
 def index_markdown(game: Game, built: list[Built], files: dict[str, int], kit_name: str,
@@ -261,7 +280,8 @@ def _kill_point(name: str) -> None:
 def resolve_options(game: Game, cli: dict) -> dict:
     """Command-line values win; then the game's `print:` settings; then defaults."""
     defaults = {"paper": "a4", "scale": 1.0, "bleed": None, "crop_marks": True, "duplex": "none", "only": None,
-                "lang": "en", "theme": "default", "tile_layout": "individual", "layout": None}
+                "lang": "en", "theme": "default", "tile_layout": "individual", "layout": None,
+                "cut_files": None, "cut_contour": False, "registration": None}
     game_print = dict(game.info.print)
     unknown = set(game_print) - set(defaults)
     if unknown:

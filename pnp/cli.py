@@ -19,6 +19,7 @@ from pnp.commands.market import cell_size_option, market  # noqa: F401
 from pnp.commands.new import new
 from pnp.commands.schema import schema
 from pnp.commands.serve import serve
+from pnp.cut.options import cut_click_options, resolve
 from pnp.errors import PnpError
 
 
@@ -41,14 +42,19 @@ def games():
 
 @main.command()
 @game_argument
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None,
+              help="Also list the data texts that have no version in this language.")
 @user_errors
-def validate(game):
+def validate(game, lang):
     """Check a game's data and report the first problem."""
     from pnp.load import load_game
+    from pnp.localise import language_report
 
     loaded = load_game(game)
     click.echo(f"{loaded.title}: data is valid ({len(loaded.manifest)} distinct tiles, "
                f"{loaded.total_tiles()} pieces)")
+    if lang:
+        click.echo(language_report(loaded, lang), nl=False)
 
 
 @main.command()
@@ -60,14 +66,15 @@ def validate(game):
 @click.option("--duplex", type=click.Choice(["none", "long", "short"]), default="none", show_default=True,
               help="Double-sided: flippable tiles get their mirror image on the back, the others their colour.")
 @theme_option
+@cut_click_options
 @user_errors
-def tiles(game, out, paper, layout, tile_size, duplex, theme_name):
+def tiles(game, out, paper, layout, tile_size, duplex, theme_name, cut):
     """Tile sheets as PDF, and one SVG per distinct tile."""
     from pnp.templates import tile_layout
 
     tile_layout(layout)  # an unknown layout is an error before anything is built
     run_component("tiles", game, out, paper=paper, theme_name=theme_name, layout=layout, duplex=duplex,
-                  tile_mm=length_option(tile_size, "--tile-size"))
+                  tile_mm=length_option(tile_size, "--tile-size"), cut=cut)
 
 
 @main.command("map")
@@ -80,12 +87,14 @@ def tiles(game, out, paper, layout, tile_size, duplex, theme_name):
 @click.option("--tile-size", default=None, help="Tile size flat-to-flat the map must hold, e.g. 38.1mm.")
 @click.option("--clearance", default=None, help="Added to the tile size for each map hex [0.5mm].")
 @theme_option
+@cut_click_options
 @user_errors
-def map_command(game, out, paper, variant, placements, tile_size, clearance, theme_name):
+def map_command(game, out, paper, variant, placements, tile_size, clearance, theme_name, cut):
     """The map: map.svg and map.pdf at real size, map-sections.pdf on your paper."""
     run_component("map", game, out, paper=paper, theme_name=theme_name, variant=variant,
                   placements=Path(placements) if placements else None,
-                  tile_mm=length_option(tile_size, "--tile-size"), clearance=length_option(clearance, "--clearance"))
+                  tile_mm=length_option(tile_size, "--tile-size"), clearance=length_option(clearance, "--clearance"),
+                  cut=cut)
 
 
 # Play aids printed on sheets: each its own command with the same options.
@@ -104,9 +113,10 @@ def aid_command(name: str, key: str, help_text: str):
     @theme_option
     @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
                   help="Language of pnp's labels.")
+    @cut_click_options
     @user_errors
-    def command(game, out, paper, theme_name, lang):
-        run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang)
+    def command(game, out, paper, theme_name, lang, cut):
+        run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang, cut=cut)
 
     return command
 
@@ -139,10 +149,11 @@ def piece_command(key: str, help_text: str):
                        "short edge.")
     @click.option("--bleed", default=None, help="Bleed around each piece, e.g. 1.5mm [templates/components.yaml].")
     @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True, help="Crop marks around cards.")
+    @cut_click_options
     @user_errors
-    def command(game, out, paper, theme_name, lang, duplex, bleed, crop_marks):
+    def command(game, out, paper, theme_name, lang, duplex, bleed, crop_marks, cut):
         run_component(key, game, out, paper=paper, theme_name=theme_name, lang=lang, duplex=duplex,
-                      bleed=length_option(bleed, "--bleed"), crop_marks=crop_marks)
+                      bleed=length_option(bleed, "--bleed"), crop_marks=crop_marks, cut=cut)
 
     return command
 
@@ -168,14 +179,16 @@ for _key, _help in PIECE_COMMANDS.items():
                    "whole and in page sections, to the loose sections.")
 @click.option("--png", is_flag=True, help="Also write PNG previews of every page.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
+@cut_click_options
 @user_errors
 def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_name, tile_layout, map_layout, png,
-          quiet):
+          quiet, cut):
     """A game's complete print kit: GAME-kit.pdf, a PDF per component, SVGs and index.md."""
     import signal
 
     from pnp.build import build_kit, resolve_options
     from pnp.load import load_game
+    from pnp.localise import for_kit
     from pnp.templates import tile_layout as tile_sheet_layout
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
@@ -192,7 +205,8 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
                             duplex=settings["duplex"], bleed=length_option(settings["bleed"], "--bleed")
                             if isinstance(settings["bleed"], str) else settings["bleed"],
                             crop_marks=settings["crop_marks"], scale=float(settings["scale"]),
-                            layout=settings["tile_layout"], map_layout=settings["layout"])
+                            layout=settings["tile_layout"], map_layout=settings["layout"], cut=resolve(loaded, cut))
+    loaded = for_kit(loaded, options.lang, lambda w: click.echo(f"pnp: warning: {w}", err=True))
     only_list = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
     target = default_out(game, out)
     if quiet:

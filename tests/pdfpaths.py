@@ -31,6 +31,7 @@ class PaintedPath:
     stroked: bool
     filled: bool
     line_width: float  # mm, scaled by the CTM
+    layer: str | None = None  # the optional-content group (/OC /Name BDC) it is drawn in
 
 
 def _mul(m, n):
@@ -51,7 +52,7 @@ def page_paths(page) -> list[PaintedPath]:
     return out
 
 
-def _walk(contents, owner, ctm, height, out, pdf):
+def _walk(contents, owner, ctm, height, out, pdf, outer=()):
     if contents is None:
         return
     stream = ContentStream(contents, pdf) if not isinstance(contents, ContentStream) else contents
@@ -59,6 +60,7 @@ def _walk(contents, owner, ctm, height, out, pdf):
     width = 1.0
     subpaths: list[Subpath] = []
     current: Subpath | None = None
+    marked: list[str | None] = list(outer)  # open marked-content sequences: an OC group's name, or None
 
     def to_mm(x, y):
         px, py = _apply(ctm, x, y)
@@ -66,7 +68,13 @@ def _walk(contents, owner, ctm, height, out, pdf):
 
     for operands, op in stream.operations:
         op = op.decode() if isinstance(op, bytes) else op
-        if op == "q":
+        if op == "BDC":
+            marked.append(str(operands[1])[1:] if str(operands[0]) == "/OC" else None)
+        elif op == "BMC":
+            marked.append(None)
+        elif op == "EMC" and marked:
+            marked.pop()
+        elif op == "q":
             stack.append((ctm, width))
         elif op == "Q":
             ctm, width = stack.pop()
@@ -92,7 +100,8 @@ def _walk(contents, owner, ctm, height, out, pdf):
         elif op in STROKE_OPS or op in FILL_OPS or op == "n":
             if op != "n" and subpaths:
                 scale = math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))
-                out.append(PaintedPath(subpaths, op in STROKE_OPS, op in FILL_OPS, width * scale * PT_TO_MM))
+                layer = next((m for m in reversed(marked) if m is not None), None)
+                out.append(PaintedPath(subpaths, op in STROKE_OPS, op in FILL_OPS, width * scale * PT_TO_MM, layer))
             subpaths, current = [], None
         elif op == "Do":
             resources = owner.get("/Resources")
@@ -102,7 +111,7 @@ def _walk(contents, owner, ctm, height, out, pdf):
             xobj = xobjects.get_object()[operands[0]].get_object()
             if xobj.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobj.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                _walk(xobj, xobj, _mul(matrix, ctm), height, out, pdf)
+                _walk(xobj, xobj, _mul(matrix, ctm), height, out, pdf, marked)
 
 
 def read_paths(pdf_path) -> list[list[PaintedPath]]:

@@ -1,6 +1,6 @@
 """`--lang de`: every word pnp itself prints comes from the German catalogue, on every
 page of the kit (read back from the PDF), in its bookmarks, PDF title and index.md;
-the game's own names and texts stay as its data gives them. Also the catalogue's
+the game's own names stay as its data gives them, its texts print in the German the data gives. Also the catalogue's
 counting helper and the data's own translations (flotation cards)."""
 
 from __future__ import annotations
@@ -71,13 +71,16 @@ def test_german_kit_prints_german_labels(kit_de):
     assert not missing, missing
 
 
-def test_game_names_and_texts_stay_as_the_data_gives_them(kit_de):
-    """Company, private and place names, and a private's rule text, print unchanged."""
+def test_game_names_stay_as_the_data_gives_them_and_texts_print_in_german(kit_de):
+    """Company and private names print unchanged; a private's rule text prints in the
+    German the data gives it (tests/test_data_language.py checks every text)."""
     _, _, pages = kit_de
     every = "".join(pages)
     game = load_game("1860")
-    for text in [c.name for c in game.companies] + [p.name for p in game.privates] + [game.privates[-1].text]:
+    for text in [c.name for c in game.companies] + [p.name for p in game.privates]:
         assert squeeze(text) in every, text
+    rule = game.privates[-1].text
+    assert squeeze(rule.translations["de"]) in every and squeeze(str(rule)) not in every
 
 
 def test_bookmarks_pdf_title_and_index_are_german(kit_de):
@@ -98,16 +101,16 @@ def test_counts_say_one_thing_or_many():
     assert en.count("sections.skipped", 1).startswith("1 section with nothing on it is")
 
 
-def test_flotation_translation_must_match_the_card(game_copy):
-    """A translated flotation card with a step missing stops with the file, the field
-    and the problem (exit 2), not a half-translated card."""
+def test_flotation_translation_must_name_known_facts(game_copy):
+    """A flotation step whose German names a fact the card does not know stops with
+    the file, the field and the language (exit 2), not a card that cannot be filled in."""
     folder = game_copy("1860")
     path = folder / "companies.yaml"
     text = path.read_text()
-    marker = '        - "Den Börsenmarker der {symbol} auf ihren Startwert legen, unter alle Marker, die dort schon liegen."\n'
+    marker = 'de: "Den Börsenmarker der {symbol} auf'
     assert marker in text
-    path.write_text(text.replace(marker, ""))
+    path.write_text(text.replace(marker, 'de: "Den Börsenmarker der {kürzel} auf'))
     result = run("player-cards", str(folder), "--lang", "de", "--out", folder / "out")
     assert result.exit_code == 2, result.output
-    assert "companies.yaml" in result.output and "translations.de.steps" in result.output
-    assert "Traceback" not in result.output
+    assert "companies.yaml" in result.output and "flotation: steps[3].de" in result.output
+    assert "unknown placeholder {kürzel}" in result.output and "Traceback" not in result.output

@@ -59,16 +59,19 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
     import importlib
 
     from pnp.components import for_duplex, write_component
+    from pnp.cut.options import resolve
     from pnp.load import load_game
+    from pnp.localise import for_kit
     from pnp.output import OutputDir
 
     game = load_game(game_arg)
-    settings = print_options(game, **options)
+    settings = print_options(game, cut=resolve(game, options.pop("cut", None)), **options)
+    game = for_kit(game, settings.lang, lambda w: click.echo(f"pnp: warning: {w}", err=True))
     component = for_duplex(importlib.import_module(f"pnp.components.{module}").build(game, settings), game.title,
                            settings)
     for warning in component.warnings:
         click.echo(f"pnp: warning: {warning}", err=True)
-    written = write_component(component, OutputDir(default_out(game_arg, out)), game.title)
+    written = write_component(component, OutputDir(default_out(game_arg, out)), game.title, settings)
     for doc, pdf in zip(component.documents, written):
         click.echo(f"{pdf}: {component.pieces} {component.title.lower()} on {len(doc.pages)} pages")
 

@@ -7,6 +7,7 @@ import click
 
 from pnp.commands.common import (default_out, game_argument, out_option, paper_option, print_options,
                                  theme_option, user_errors)
+from pnp.cut.options import cut_click_options, resolve
 
 
 @click.command()
@@ -18,8 +19,9 @@ from pnp.commands.common import (default_out, game_argument, out_option, paper_o
 @out_option
 @paper_option
 @theme_option
+@cut_click_options
 @user_errors
-def compose(game, layout, fmt, check_only, out, paper, theme_name):
+def compose(game, layout, fmt, check_only, out, paper, theme_name, cut):
     """Put map sections together as LAYOUT says (a file, or one of the game's layouts/),
     report what the map holds, and write it as LAYOUT.svg, .png, .pdf and -sections.pdf."""
     from pnp.components import write_component
@@ -33,10 +35,11 @@ def compose(game, layout, fmt, check_only, out, paper, theme_name):
     comp = compose_map(loaded, layout)
     files = []
     if not check_only:
-        component = composed_map(loaded, print_options(loaded, paper, theme_name), comp)
+        settings = print_options(loaded, paper, theme_name, cut=resolve(loaded, cut))
+        component = composed_map(loaded, settings, comp)
         png = preview_png(component, comp)
         folder = OutputDir(default_out(game, out))
-        files = [str(p) for p in write_component(component, folder, loaded.title)]
+        files = [str(p) for p in write_component(component, folder, loaded.title, settings)]
         files += [str(folder.write(f"{comp.key}.png", png)), str(folder.path(f"{comp.key}.svg"))]
     report = {**comp.report(), "files": sorted(files)}
     if fmt == "json":

@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from pnp.cut.options import CutOptions
+from pnp.cut.paths import CutPages
 from pnp.i18n import messages
-from pnp.output import OutputDir
-from pnp.pdf import PdfPart, write_pdf
+from pnp.output import OutputDir, atomic_write
+from pnp.pdf import PdfPart, assemble
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
 from pnp.templates import Paper
@@ -32,6 +34,7 @@ class PrintOptions:
     placements: Path | None = None  # a layout of tiles and tokens to preview on the map
     clearance: float | None = None  # mm added to the tile size for map hexes; None = templates/sheets/map.yaml
     map_layout: str | None = None  # a layout of map sections to compose (18-XY), a file or a name in layouts/
+    cut: CutOptions = CutOptions()  # cut files, CutContour layer, print-and-cut registration
 
 
 @dataclass
@@ -44,6 +47,7 @@ class Document:
     trim_inset: float = 0.0  # mm from the page edge to the trim box
     bleed: float = 0.0
     backed: bool = False  # pages alternate: each front followed by the page printed on its back
+    cuts: CutPages | None = None  # the cut paths of each page, where the component knows them
 
 
 @dataclass
@@ -80,17 +84,26 @@ def duplexed(doc: Document, heading: str, options: PrintOptions) -> Document:
     def label(n: int) -> str:
         return f"{heading} · {t('page.blank_back', page=n)}"
 
-    return replace(doc, pages=with_blank_backs(doc.pages, label, options.style), backed=True)
+    return replace(doc, pages=with_blank_backs(doc.pages, label, options.style), backed=True,
+                   cuts=doc.cuts.with_backs() if doc.cuts is not None else None)
 
 
-def write_component(component: Component, out: OutputDir, game_title: str) -> list[Path]:
-    """Write a component's PDFs and SVGs under `out`; returns the PDF paths."""
+def write_component(component: Component, out: OutputDir, game_title: str,
+                    options: PrintOptions | None = None) -> list[Path]:
+    """Write a component's PDFs and SVGs under `out` (and its cut files, as `options.cut`
+    asks); returns the PDF paths."""
+    from pnp.cut.write import finished_pdf, write_cut_files
+
+    cut = options.cut if options is not None else CutOptions()
     for name, text in component.svgs.items():
         out.write(name, text)
     written = []
     for doc in component.documents:
         part = PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)
-        written.append(write_pdf(out.path(doc.filename), [part], f"{game_title}: {doc.title}"))
+        data = finished_pdf(assemble([part], f"{game_title}: {doc.title}"), doc.cuts, cut)
+        written.append(atomic_write(out.path(doc.filename), data))
+        if cut.files:
+            write_cut_files(out, doc.filename, doc.cuts, cut, options.style, f"{game_title}: {doc.title}")
     return written
 
 

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from pnp.components import Component, Document, PrintOptions
+from pnp.cut.paths import CutPages, layout_cuts
+from pnp.cut.registration import area_for
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.render import svg
@@ -57,7 +59,9 @@ class Context:
 
 
 def context(game: Game, options: PrintOptions) -> Context:
-    settings = sheet_settings(options.bleed, options.crop_marks, options.duplex)
+    area = area_for(options.cut.registration, options.paper.width, options.paper.height)
+    settings = sheet_settings(options.bleed, options.crop_marks, options.duplex, area=area,
+                              cut_lines=not options.cut.contour)
     return Context(game, options, options.style, messages(options.lang), settings)
 
 
@@ -130,6 +134,10 @@ def component(key: str, title: str, pieces: list[Piece], ctx: Context, *, expect
             back_name = f"{key}/{back_stem}.svg"
             if back_name not in svgs:
                 svgs[back_name] = piece_svg(p, f"{ctx.game.title}: {back_stem}", ctx.style, back=True)
-    document = Document(f"{key}.pdf", pages, title, backed=sheet_pieces.has_backs(pieces, ctx.settings))
+    backed = sheet_pieces.has_backs(pieces, ctx.settings)
+    paper = ctx.options.paper
+    cuts = CutPages(paper.width, paper.height,
+                    [layout_cuts(page) for page in sheet_pieces.layouts(pieces, paper, ctx.settings)] if pieces else [])
+    document = Document(f"{key}.pdf", pages, title, backed=backed, cuts=cuts.with_backs() if backed else cuts)
     return Component(key=key, title=title, documents=[document], pieces=len(pieces),
                      expected=expected, svgs=svgs)

@@ -7,14 +7,13 @@ preview. The composition itself (placing, checking, reporting) is `pnp/compose.p
 from __future__ import annotations
 
 from pnp.components import Component, Document, PrintOptions
-from pnp.components.map import hex_size
+from pnp.components.map import hex_size, paginated
 from pnp.compose import Composition, compose
 from pnp.errors import PnpError
 from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.pdf import svg_to_png
 from pnp.render.composed_map import compose_spec, draw_composition
-from pnp.sheets.paginate import paginate
 
 
 def build(game: Game, options: PrintOptions) -> Component:
@@ -28,12 +27,12 @@ def composed_map(game: Game, options: PrintOptions, comp: Composition) -> Compon
     t = messages(options.lang)
     art = draw_composition(game, comp, options.style, hex_size(options), t)
     name = f"{game.title} · {comp.layout.title}"
-    sections = paginate(art.drawing, options.paper, options.style, title=name, t=t)
+    sections, cuts = paginated(art.drawing, options, title=name, t=t)
     component = Component(
         key="composed-map",
         title=t("title.composed_map", layout=comp.layout.title),
         documents=[Document(f"{comp.key}-sections.pdf", sections,
-                            t("document.composed_sections", layout=comp.layout.title)),
+                            t("document.composed_sections", layout=comp.layout.title), cuts=cuts),
                    Document(f"{comp.key}.pdf", [art.svg], comp.layout.title)],
         pieces=art.hexes,
         expected=len(comp.board.hexes),

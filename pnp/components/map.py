@@ -6,13 +6,15 @@ and tokens to preview come from the print options."""
 from __future__ import annotations
 
 from pnp.components import Component, Document, PrintOptions
+from pnp.cut.paths import CutPages, section_windows
+from pnp.cut.registration import registration
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game
 from pnp.model.map import Board, MapFile, Placements
 from pnp.placements import read_placements
 from pnp.render.map import LegendWords, MapArt, draw_map, map_spec
-from pnp.sheets.paginate import paginate
+from pnp.sheets.paginate import plan, render_pages, section_spec
 from pnp.templates import tile_layout
 
 
@@ -76,15 +78,31 @@ def map_art(game: Game, options: PrintOptions) -> tuple[Board, Placements, MapAr
     return board, layout, art
 
 
+def paginated(drawing, options: PrintOptions, *, title: str, t: Messages) -> tuple[list[str], CutPages]:
+    """A drawing in page sections, and each page's cut paths (the sections' windows);
+    with a registration machine, the windows keep inside the area it reads."""
+    spec = None
+    machine = registration(options.cut.registration)
+    if machine is not None:
+        paper = options.paper
+        x0, y0, x1, y1 = machine.area(paper.width, paper.height)
+        spec = section_spec()
+        room = max(x0, y0, paper.width - x1, paper.height - y1)
+        spec = section_spec(margin=max(spec.margin, room + spec.mark + 1.0))
+    made = plan(drawing, options.paper, spec)
+    pages = render_pages(drawing, made, options.style, title=title, t=t)
+    return pages, CutPages(made.sheet.width, made.sheet.height, section_windows(made))
+
+
 def build(game: Game, options: PrintOptions) -> Component:
     board, layout, art = map_art(game, options)
     t = messages(options.lang)
     name = f"{game.title} · {t('title.map')}" + (f" ({board.variant_title})" if board.variant_title else "")
-    sections = paginate(art.drawing, options.paper, options.style, title=name, t=t)
+    sections, cuts = paginated(art.drawing, options, title=name, t=t)
     return Component(
         key="map",
         title=t("title.map"),
-        documents=[Document("map-sections.pdf", sections, t("document.map_sections")),
+        documents=[Document("map-sections.pdf", sections, t("document.map_sections"), cuts=cuts),
                    Document("map.pdf", [art.svg], t("document.map"))],
         pieces=art.hexes,
         expected=len(board.hexes),

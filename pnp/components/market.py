@@ -12,6 +12,9 @@ from shapely import affinity
 
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.cardsheet import context, piece
+from pnp.components.map import paginated
+from pnp.cut.paths import Circle, Rect
+from pnp.cut.registration import area_for, within
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
 from pnp.geometry.track import fmt
@@ -25,7 +28,7 @@ from pnp.render.trackers import Cutout, par_chart_drawing, revenue_track_drawing
 from pnp.sheets import pack
 from pnp.sheets.formats import component_format, sheet_spec
 from pnp.sheets.page import CUT_WIDTH, PieceArt, draw_pages, outlines_path
-from pnp.sheets.paginate import Drawing, paginate
+from pnp.sheets.paginate import Drawing
 from pnp.sheets.paginate import crop_marks as crop_marks_around
 from pnp.templates import MarketSizes, Paper, market_sizes
 
@@ -52,7 +55,7 @@ def drawings(game: Game, market: Market, options: PrintOptions) -> list[Artwork]
     check_marker_fits(sizes, component_format("marker").diameter)
     style = options.style
     t = messages(options.lang)
-    width = aid_frame(options.paper).width - 2 * sizes.padding  # companions are laid out to fit the paper
+    width = aid_frame(options.paper, area(options)).width - 2 * sizes.padding  # companions are laid out to fit the paper
     out = [market_drawing(market, game.title, style, sizes, t)]
     out.append(par_chart_drawing(market, game.title, style, sizes, width, t))
     if market.revenue_track:
@@ -78,15 +81,21 @@ def round_marker_cutouts(game: Game, options: PrintOptions) -> tuple[Cutout, ...
     if made.front_bleed is not None:
         art.add(made.front_bleed)
     art.add(made.front)
-    art.add(outlines_path([pack.Outline(0.0, 0.0, d, d, round=True)], options.style.color("cut"), CUT_WIDTH))
+    if not options.cut.contour:  # else the CutContour layer carries the cut line
+        art.add(outlines_path([pack.Outline(0.0, 0.0, d, d, round=True)], options.style.color("cut"), CUT_WIDTH))
     return (Cutout(art, d, d + 2 * ctx.bleed, ctx.t("marker.round_cutout")),) * round_markers(game)
 
 
-def aid_frame(paper: Paper) -> pack.Frame:
-    """Where the companions go on a page: inside the sheet margins. Their crop marks sit
-    in their own white border, so they need no more room."""
+def aid_frame(paper: Paper, inside=None) -> pack.Frame:
+    """Where the companions go on a page: inside the sheet margins (and the area a
+    print-and-cut machine reads, `inside`). Their crop marks sit in their own white
+    border, so they need no more room."""
     spec = sheet_spec()
-    return pack.frame(paper.width, paper.height, spec.margin, spec.footer)
+    return within(pack.frame(paper.width, paper.height, spec.margin, spec.footer), inside)
+
+
+def area(options: PrintOptions):
+    return area_for(options.cut.registration, options.paper.width, options.paper.height)
 
 
 def centred(drawing: Artwork) -> PieceArt:
@@ -112,11 +121,11 @@ def first_fit(heights: list[float], capacity: float, spacing: float) -> list[lis
     return pages
 
 
-def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool) -> list[pack.PageLayout]:
+def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool, inside=None) -> list[pack.PageLayout]:
     """The companions stacked down pages, centred across; each is cut out along a box
     half-way into its white border, marked at the corners."""
     spec = sheet_spec()
-    frame = aid_frame(paper)
+    frame = aid_frame(paper, inside)
     spacing = 2.0
     layouts = []
     for indexes in first_fit([d.height for d in aids], frame.height, spacing):
@@ -135,8 +144,20 @@ def aid_layouts(aids: list[Artwork], paper: Paper, marks: bool) -> list[pack.Pag
     return layouts
 
 
-def fits(drawing: Artwork, paper: Paper) -> bool:
-    frame = aid_frame(paper)
+def aid_cuts(aids: list[Artwork], layout: pack.PageLayout) -> list:
+    """A companions page's cut paths: each companion's box, half-way into its white
+    border, and the discs cut out of it (the round marker)."""
+    cuts: list = []
+    for slot in layout.slots:
+        d = aids[slot.index]
+        cuts.append(Rect(slot.x, slot.y, d.width - d.border, d.height - d.border))
+        x0, y0 = slot.x - d.width / 2, slot.y - d.height / 2
+        cuts += [Circle(x0 + cx, y0 + cy, size / 2) for cx, cy, size in d.cuts]
+    return cuts
+
+
+def fits(drawing: Artwork, paper: Paper, inside=None) -> bool:
+    frame = aid_frame(paper, inside)
     return drawing.width <= frame.width + 1e-6 and drawing.height <= frame.height + 1e-6
 
 
@@ -156,21 +177,23 @@ def build(game: Game, options: PrintOptions) -> Component:
         raise PnpError(f"{game.title}: no stock market (the game folder has no market.yaml)")
     made = drawings(game, market, options)
     main, aids = made[0], made[1:]
-    frame = aid_frame(options.paper)
+    frame = aid_frame(options.paper, area(options))
     for d in aids:
-        if not fits(d, options.paper):
+        if not fits(d, options.paper, area(options)):
             raise PnpError(f"{d.title} ({d.width:.0f} x {d.height:.0f} mm) does not fit a {options.paper.name} page "
                            f"({frame.width:.0f} x {frame.height:.0f} mm inside the margins); choose larger paper "
                            f"or smaller spaces (--cell-size)")
     t = messages(options.lang)
-    sections = paginate(without_border(main), options.paper, options.style,
-                        title=f"{game.title} · {market.title or t('market.title')}", t=t)
-    aid_svgs = draw_pages([centred(d) for d in aids], aid_layouts(aids, options.paper, options.crop_marks),
-                          options.paper, options.style, footer=f"{game.title} · {t('market.aids')}", t=t)
+    sections, cuts = paginated(without_border(main), options, title=f"{game.title} · {market.title or t('market.title')}",
+                               t=t)
+    layouts = aid_layouts(aids, options.paper, options.crop_marks, area(options))
+    aid_svgs = draw_pages([centred(d) for d in aids], layouts, options.paper, options.style,
+                          footer=f"{game.title} · {t('market.aids')}", t=t)
+    cuts.pages += [aid_cuts(aids, layout) for layout in layouts]
     return Component(
         key="market",
         title=t("title.market"),
-        documents=[Document("market-sections.pdf", sections + aid_svgs, t("document.market_sections")),
+        documents=[Document("market-sections.pdf", sections + aid_svgs, t("document.market_sections"), cuts=cuts),
                    Document("market.pdf", [main.svg()], t("document.market"))],
         pieces=len(made),
         expected=None,

@@ -12,11 +12,15 @@ naming the section and the room it needs.
 
 from __future__ import annotations
 
+import math
+
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.map import hex_size
 from pnp.errors import PnpError
 from pnp.i18n import messages
 from pnp.model.game import Game
+from pnp.cut.paths import CutPages, Polygon
+from pnp.cut.registration import area_for
 from pnp.render import svg
 from pnp.render.section_piece import SectionPiece, section_piece
 from pnp.sheets import pack
@@ -32,7 +36,8 @@ def pieces(game: Game, options: PrintOptions, bleed: float) -> list[SectionPiece
         raise PnpError(f"{game.title}: no map sections (the game folder {game.folder} has no sections/)")
     t = messages(options.lang)
     return [section_piece(s, options.style, hex_size(options), bleed, CUT_WIDTH,
-                          caption=t("section.caption", hexes=len(s.cells)), label=t("section.label", name=s.name))
+                          caption=t("section.caption", hexes=len(s.cells)), label=t("section.label", name=s.name),
+                          cut_line_drawn=not options.cut.contour)
             for s in (sections[key] for key in sorted(sections))]
 
 
@@ -54,6 +59,17 @@ def placed(piece: SectionPiece, frame: pack.Frame, bleed: float, paper_name: str
                    f"larger paper or a smaller --tile-size")
 
 
+def placed_ring(ring, piece: SectionPiece, turn: float, slot: pack.Slot) -> Polygon:
+    """A ring of a piece's cut line where the page prints it: centred, turned, at the slot."""
+    a = math.radians(turn)
+    cos, sin = math.cos(a), math.sin(a)
+    pts = []
+    for x, y in ring:
+        u, v = x - piece.width / 2, y - piece.height / 2
+        pts.append((slot.x + u * cos - v * sin, slot.y + u * sin + v * cos))
+    return Polygon(tuple(pts))
+
+
 def section_svg(piece: SectionPiece, bleed: float, title: str) -> str:
     margin = bleed + 1.0
     dwg = svg.document(piece.width + 2 * margin, piece.height + 2 * margin,
@@ -63,7 +79,8 @@ def section_svg(piece: SectionPiece, bleed: float, title: str) -> str:
 
 
 def build(game: Game, options: PrintOptions) -> Component:
-    settings = sheet_pieces.sheet_settings(options.bleed, options.crop_marks, "none")  # one-sided pieces
+    area = area_for(options.cut.registration, options.paper.width, options.paper.height)
+    settings = sheet_pieces.sheet_settings(options.bleed, options.crop_marks, "none", area=area)  # one-sided
     bleed = settings.bleed
     made = pieces(game, options, bleed)
     frame = sheet_pieces.frame(options.paper, settings)
@@ -76,10 +93,13 @@ def build(game: Game, options: PrintOptions) -> Component:
     t = messages(options.lang)
     title = t("title.sections")
     pages = draw_pages(arts, layouts, options.paper, options.style, footer=f"{game.title} · {title}", t=t)
+    cuts = CutPages(options.paper.width, options.paper.height,
+                    [[placed_ring(ring, made[s.index], arts[s.index].turn, s) for s in layout.slots
+                      for ring in made[s.index].cut] for layout in layouts])
     return Component(
         key="sections",
         title=title,
-        documents=[Document("sections.pdf", pages, title)],
+        documents=[Document("sections.pdf", pages, title, cuts=cuts)],
         pieces=len(made),
         expected=len(game.part("sections")),
         svgs={f"sections/{p.key}.svg": section_svg(p, bleed, f"{game.title}: {p.name}") for p in made},

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Frozen
+from pnp.model.text import Name, Text
 
 MARKER_KINDS = ("station", "market", "ipo", "revenue", "round", "other")
 
@@ -26,7 +27,7 @@ class Company(Frozen):
     text_color: str = Field("#ffffff", pattern=r"^#[0-9a-fA-F]{6}$")
     home: str | None = None
     home_city: int = Field(0, ge=0, description="which city of the home hex, counting its cities in data order")
-    home_name: str | None = None
+    home_name: Name | None = None
     tokens: tuple[int, ...] = Field(min_length=1, description="cost of each station token; the first is the home")
     token_set_price: int | None = Field(None, ge=0, description="paid once, when the company floats, for all its "
                                         "station tokens together (1851: $100 for four); `tokens` then "
@@ -100,8 +101,8 @@ class Private(Frozen):
     symbol: str
     name: str
     value: int = Field(ge=0)
-    revenue: int | str
-    text: str = ""
+    revenue: int | Text
+    text: Text = Text("")
     min_players: int | None = None
     comes_with: tuple[ShareGrant, ...] = ()
     exchange_for: str | None = None
@@ -114,13 +115,13 @@ FLOTATION_FIELDS = ("symbol", "name", "home", "home_name", "tokens", "token_set_
 
 
 class FlotationText(Frozen):
-    """A flotation card's words in one language. A step may name the company's own
-    facts: {symbol}, {name}, {home}, {home_name}, {tokens} (how many station tokens),
-    {token_set_price}, {float_percent}."""
+    """A flotation card's words. A step may name the company's own facts: {symbol},
+    {name}, {home}, {home_name}, {tokens} (how many station tokens), {token_set_price},
+    {float_percent}. Each text may be given per language ({en: ..., de: ...})."""
 
-    title: str | None = None  # default: pnp's own word ("Flotation"), in the kit's language
-    steps: tuple[str, ...] = Field(min_length=1)
-    reminder: str | None = None  # a closing line, e.g. a rule that holds from now on
+    title: Text | None = None  # default: pnp's own word ("Flotation"), in the kit's language
+    steps: tuple[Text, ...] = Field(min_length=1)
+    reminder: Text | None = None  # a closing line, e.g. a rule that holds from now on
 
     @model_validator(mode="after")
     def _placeholders(self):
@@ -128,42 +129,31 @@ class FlotationText(Frozen):
 
         texts = [(f"steps[{i}]", step) for i, step in enumerate(self.steps)]
         texts += [("reminder", self.reminder)] if self.reminder else []
-        for where, content in texts:
-            try:
-                names = [f for _, f, _, _ in string.Formatter().parse(content) if f is not None]
-            except ValueError as exc:
-                raise ValueError(f"{where}: {exc}") from None
-            for name in names:
-                if name not in FLOTATION_FIELDS:
-                    raise ValueError(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(FLOTATION_FIELDS)})")
+        for where, text in texts:
+            wordings = dict(text.translations) if isinstance(text, Text) and text.translations else {"": text}
+            for lang, content in wordings.items():
+                place = f"{where}.{lang}" if lang else where
+                try:
+                    names = [f for _, f, _, _ in string.Formatter().parse(content) if f is not None]
+                except ValueError as exc:
+                    raise ValueError(f"{place}: {exc}") from None
+                for name in names:
+                    if name not in FLOTATION_FIELDS:
+                        raise ValueError(f"{place}: unknown placeholder {{{name}}} "
+                                         f"(known: {', '.join(FLOTATION_FIELDS)})")
         return self
 
 
 class Flotation(FlotationText):
     """What a company does when it floats, as its flotation reference card lists it
-    (1851), in the data's language, and in others under `translations` (language ->
-    the same title, steps and reminder), printed when the kit is in that language."""
+    (1851)."""
 
-    translations: dict[str, FlotationText] = Field(default_factory=dict)
+    def in_language(self, lang: str, own: str = "en") -> FlotationText:
+        """The card's words in `lang` (a kit's game is already in its language, see
+        pnp.localise; this serves callers holding the data as loaded)."""
+        from pnp.localise import resolve_texts
 
-    @model_validator(mode="after")
-    def _complete_translations(self):
-        from pnp.i18n import languages
-
-        for lang, text in self.translations.items():
-            if lang not in languages():
-                raise ValueError(f"translations.{lang}: unknown language (known: {', '.join(languages())})")
-            if len(text.steps) != len(self.steps):
-                raise ValueError(f"translations.{lang}.steps: {len(text.steps)} steps for the {len(self.steps)} "
-                                 f"of the card")
-            if bool(text.reminder) != bool(self.reminder):
-                raise ValueError(f"translations.{lang}.reminder: the card has {'a' if self.reminder else 'no'} "
-                                 f"reminder, the translation {'has' if text.reminder else 'none'}")
-        return self
-
-    def in_language(self, lang: str) -> FlotationText:
-        """The card's words in `lang` where the data translates them, else as written."""
-        return self.translations.get(lang, self)
+        return resolve_texts(self, lang, own)
 
 
 class CompaniesFile(Frozen):

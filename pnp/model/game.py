@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from pnp.model.base import Frozen
 from pnp.model.company import Company, Private
 from pnp.model.rules import Card, Market, Phase, Rules, Train
+from pnp.model.text import Name, Text
 from pnp.model.tile import TILE_COLOURS, Tile
 
 
@@ -19,14 +20,14 @@ class GameInfo(Frozen):
     """`game.yaml`: what the game is and how its pieces print."""
 
     title: str
-    subtitle: str | None = None
-    designer: str | None = None
+    subtitle: Text | None = None
+    designer: Name | None = None  # names, but "A and B" may be given per language
     publisher: str | None = None
     year: int | None = None
     orientation: Literal["flat", "pointy"] = "flat"
     currency: str = "$"
     colors: dict[str, str] = Field(default_factory=dict)
-    terms: dict[Literal["city", "town", "halt", "offboard"], str] = Field(
+    terms: dict[Literal["city", "town", "halt", "offboard"], Text] = Field(
         default_factory=dict, description="the game's own name for a kind of stop, where the map's legend names it "
                                           "(18-XY: town: Halt, city: Station)")
     print: dict[str, object] = Field(default_factory=dict)
@@ -34,6 +35,17 @@ class GameInfo(Frozen):
     stop_styles: dict[Literal["town", "halt"], Literal["bar", "dot"]] = Field(
         default_factory=dict, description="how this game draws every town or halt, e.g. 1860: town dot, halt bar")
     notes: str | None = None
+    language: str = Field("en", description="the language of the data's plain texts (a text may also "
+                          "be given per language: {en: ..., de: ...})")
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, v):
+        from pnp.i18n import languages
+
+        if v not in languages():
+            raise ValueError(f"unknown language '{v}' (known: {', '.join(languages())})")
+        return v
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from pnp.errors import PnpError
 from pnp.geometry.grid import GridPos, neighbour
 from pnp.model.base import Frozen
 from pnp.model.company import Company
+from pnp.model.text import Text
 from pnp.model.tile import Colour, Tile, TileFace
 from pnp.units import Length
 
@@ -109,7 +110,7 @@ class Variant(Frozen):
     """A different map for some games: hexes removed, added or replaced, and the tile
     counts that change with it."""
 
-    title: str
+    title: Text
     remove: tuple[str, ...] = ()
     hexes: tuple[HexEntry, ...] = ()
     manifest: dict[str, int] = Field(default_factory=dict)
@@ -132,7 +133,7 @@ class Block(Frozen):
 class MapLabel(Frozen):
     """Free text on the map, such as the name of a sea."""
 
-    text: str
+    text: Text
     at: str
     size: Length = 5.0  # mm; written with a unit in map.yaml ("3.5mm")
     color: str = "text"  # a theme colour name

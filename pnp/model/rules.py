@@ -8,6 +8,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Frozen
+from pnp.model.text import Text
 
 UNLIMITED = "unlimited"
 
@@ -18,8 +19,8 @@ class Train(Frozen):
     price: int = Field(ge=0)
     rusts_on: str | None = None
     obsolete_on: str | None = None
-    events: tuple[str, ...] = ()
-    notes: str | None = None
+    events: tuple[Text, ...] = ()
+    notes: Text | None = None
     printed: int | None = Field(None, ge=0, description="cards to print where count is unlimited")
     back: str | None = Field(None, description="the train printed on the card's back, which the card becomes "
                              "when turned over (18-XY: an obsolete train turns into a '12')")
@@ -53,12 +54,12 @@ class Train(Frozen):
 class Phase(Frozen):
     name: str
     on: str | None = None  # the train whose first purchase starts the phase
-    trigger: str | None = None  # what starts a phase that no train starts (1860's British Rail)
+    trigger: Text | None = None  # what starts a phase that no train starts (1860's British Rail)
     tiles: tuple[str, ...]
-    operating_rounds: Annotated[int, Field(ge=1)] | str  # text where the count is not a number ("ORs only")
-    train_limit: int | str
-    events: tuple[str, ...] = ()
-    notes: str | None = None
+    operating_rounds: Annotated[int, Field(ge=1)] | Text  # text where the count is not a number ("ORs only")
+    train_limit: int | Text
+    events: tuple[Text, ...] = ()
+    notes: Text | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -90,10 +91,10 @@ class Zone(Frozen):
     """A kind of market cell: its colour, a mark that survives greyscale printing,
     and the game's own wording for the legend."""
 
-    name: str
+    name: Text
     color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     mark: Literal["none", "dots", "hatch", "cross", "bar", "star", "ring"] = "none"
-    legend: str
+    legend: Text
 
 
 class Cell(Frozen):
@@ -116,31 +117,31 @@ def parse_cell(text) -> Cell | None:
 class Movement(Frozen):
     """When a price marker moves, in the game's own words (for the market's legend)."""
 
-    right: str | None = None
-    left: str | None = None
-    up: str | None = None
-    down: str | None = None
+    right: Text | None = None
+    left: Text | None = None
+    up: Text | None = None
+    down: Text | None = None
 
 
 class ParChart(Frozen):
     """Where directors set their company's starting price. Without `values`, the
     market's par cells give them."""
 
-    title: str | None = None  # default: pnp's own words ("Par values"), in the kit's language
+    title: Text | None = None  # default: pnp's own words ("Par values"), in the kit's language
     values: tuple[int, ...] | None = None
-    legend: str | None = None
+    legend: Text | None = None
 
 
 class RevenueTrack(Frozen):
     """A numbered track on which each company's marker shows its last revenue (1860's
     revenue table, 1851's Dividend Payout Track)."""
 
-    title: str
+    title: Text
     start: int = 0
     end: int
     step: int = Field(1, ge=1)
     per_row: int = Field(10, ge=1, le=40)
-    legend: str | None = None  # what a space's number means
+    legend: Text | None = None  # what a space's number means
     decision: str | None = None  # why this range, where the sources are silent
 
     @model_validator(mode="after")
@@ -158,15 +159,15 @@ class RevenueTrack(Frozen):
 
 
 class RoundSpace(Frozen):
-    name: str  # "Stock Round", "Operating Round 2"
-    short: str  # "SR", "OR 2"
+    name: Text  # "Stock Round", "Operating Round 2"
+    short: Text  # "SR", "OR 2"
 
 
 class RoundTracker(Frozen):
     """The spaces the round marker moves through. Without `rounds`: a stock round and
     as many operating rounds as the game's phases ever have."""
 
-    title: str | None = None  # default: pnp's own words ("Rounds"), in the kit's language
+    title: Text | None = None  # default: pnp's own words ("Rounds"), in the kit's language
     rounds: tuple[RoundSpace, ...] | None = None
     phases: bool = True  # show the phases with their operating rounds beneath
 
@@ -178,7 +179,7 @@ class Market(Frozen):
     par_zone: str | None = None
     notes: str | None = None
     decisions: dict[str, object] = Field(default_factory=dict)
-    title: str | None = None  # printed above the market; default pnp's own words ("Stock Market")
+    title: Text | None = None  # printed above the market; default pnp's own words ("Stock Market")
     movement: Movement | None = None
     par_chart: ParChart | None = None
     revenue_track: RevenueTrack | None = None
@@ -233,13 +234,13 @@ class Market(Frozen):
 
 
 class Table(Frozen):
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
+    columns: tuple[Text, ...]
+    rows: tuple[tuple[Text, ...], ...]
 
     @field_validator("rows", mode="before")
     @classmethod
     def _text(cls, v):
-        return [[("" if x is None else str(x)) for x in row] for row in v]
+        return [[("" if x is None else x if isinstance(x, (str, dict)) else str(x)) for x in row] for row in v]
 
     @model_validator(mode="after")
     def _widths(self):
@@ -252,9 +253,9 @@ class Table(Frozen):
 class Card(Frozen):
     name: str
     count: int = Field(ge=0)
-    title: str | None = None
+    title: Text | None = None
     figure: str | None = None  # printed large beside the text: what the card is for at a glance (a seat's number)
-    text: str = ""
+    text: Text = Text("")
     table: Table | None = None
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
     size: str | None = None  # a component format from templates/, default the game card size
@@ -281,7 +282,7 @@ class Currency(Frozen):
     """One currency the bank prints: 1860 has pounds for players and company credits
     (CC) for companies; most games one currency for everyone."""
 
-    name: str  # printed on every note: "Pounds", "Company Credits", "Dollars"
+    name: Text  # printed on every note: "Pounds", "Company Credits", "Dollars"
     symbol: str | None = Field(None, description="default: game.yaml's currency, or rules.company_currency for a "
                                "currency used by companies")
     used_by: Literal["everyone", "players", "companies"] = Field(

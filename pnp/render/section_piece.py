@@ -40,6 +40,7 @@ class SectionPiece:
     width: float  # mm: the hexes' bounding box; bleed reaches past it
     height: float
     art: object  # SVG group in mm, origin at the bounding box's top-left corner
+    cut: tuple[tuple[tuple[float, float], ...], ...] = ()  # the cut line's closed rings, in the art's mm
 
 
 def empty(h: MapHex) -> bool:
@@ -105,9 +106,10 @@ def cut_line(shape, style: Style, width: float):
 
 
 def section_piece(section: MapSection, style: Style, hex_mm: float, bleed: float, cut_width: float, *,
-                  caption: str, label: str) -> SectionPiece:
+                  caption: str, label: str, cut_line_drawn: bool = True) -> SectionPiece:
     """The piece. `caption` goes under the name in an empty hex ("map section · 19
-    hexes"); `label` is the name as a hex's name where no hex is empty."""
+    hexes"); `label` is the name as a hex's name where no hex is empty. Without
+    `cut_line_drawn` the cut is left to a CutContour layer (pnp.cut)."""
     board = section_board(section)
     board = replace(board, decorations=Decorations(title=Block(show=False), legend=Block(show=False)))
     tagged = tag_hex(board)
@@ -124,8 +126,10 @@ def section_piece(section: MapSection, style: Style, hex_mm: float, bleed: float
     if tagged is not None:
         where = outlines[list(board.hexes).index(tagged.coord)].centroid
         g.add(name_tag(section.name, caption, (where.x, where.y), hex_mm, style))
-    g.add(cut_line(shape, style, cut_width))
-    return SectionPiece(section.key, section.name, drawing.width, drawing.height, g)
+    if cut_line_drawn:
+        g.add(cut_line(shape, style, cut_width))
+    rings = tuple(tuple(ring.coords)[:-1] for ring in [shape.exterior, *shape.interiors])
+    return SectionPiece(section.key, section.name, drawing.width, drawing.height, g, rings)
 
 
 __all__ = ["SectionPiece", "section_piece"]

@@ -38,6 +38,7 @@ class Artwork:
     pieces: tuple[BaseGeometry, ...]  # what must lie whole on some page: spaces, titles
     border: float = 0.0  # the white border around the content, mm
     extra: tuple[BaseGeometry, ...] = ()  # what else is drawn (legend text), which may be split
+    cuts: tuple[tuple[float, float, float], ...] = ()  # pieces cut out of it: discs (cx, cy, diameter)
 
     def footprint(self) -> BaseGeometry:
         return unary_union([*self.pieces, *self.extra])

@@ -114,10 +114,12 @@ def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None
 
 
 @lru_cache(maxsize=2048)
-def tile_group(tile: Tile, style: Style, orientation: str = "flat"):
-    """The printed tile, built once per distinct tile and style."""
+def tile_group(tile: Tile, style: Style, orientation: str = "flat", outline: bool = True):
+    """The printed tile, built once per distinct tile and style; without `outline` when
+    a CutContour layer carries the cut line."""
     turn = POINTY_TURN if orientation == "pointy" else 0.0
-    return face_group(tile, tile.color, style, tile_id=tile.id, stage=tile.stage, flippable=tile.flippable, turn=turn)
+    return face_group(tile, tile.color, style, tile_id=tile.id, stage=tile.stage, flippable=tile.flippable, turn=turn,
+                      outline=outline)
 
 
 def units_per_mm(tile_mm: float) -> float:

@@ -5,7 +5,7 @@ spaces the round marker to cut out."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from shapely.geometry import box
 from shapely.ops import unary_union
@@ -43,6 +43,7 @@ class Sheet:
     pieces: list
     bottom: float
     right: float
+    cuts: list = field(default_factory=list)  # discs cut out of the drawing: (cx, cy, diameter)
 
     @classmethod
     def titled(cls, title: str, sizes: MarketSizes, style: Style) -> "Sheet":
@@ -74,7 +75,8 @@ class Sheet:
 
     def finish(self, key: str, title: str) -> Artwork:
         pad = self.sizes.padding
-        return Artwork(key, title, self.right + pad, self.bottom + pad, self.art, tuple(self.pieces), pad)
+        return Artwork(key, title, self.right + pad, self.bottom + pad, self.art, tuple(self.pieces), pad,
+                       cuts=tuple(self.cuts))
 
 
 def _rows(count: int, per_row: int):
@@ -265,6 +267,7 @@ def _place_cutouts(sheet: Sheet, cutouts: tuple[Cutout, ...], top: float, row_h:
         placed.add(cutout.art)
         sheet.art.add(placed)
         sheet.add_piece(box(cx - reach / 2, middle - reach / 2, cx + reach / 2, middle + reach / 2))
+        sheet.cuts.append((cx, middle, cutout.size))
         x += reach + gap
     caption = cutouts[-1].caption
     x -= gap / 2

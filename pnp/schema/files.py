@@ -89,9 +89,10 @@ def _market(schema: dict) -> dict:
 
 def _cards(schema: dict) -> dict:
     table = schema["definitions"].get("Table")
-    if table:
+    if table:  # a cell is a text (as a column's head is), or a number or nothing, printed as text
+        text = table["properties"]["columns"]["items"]
         table["properties"]["rows"] = {"type": "array", "items": {"type": "array", "items": {
-            "type": ["string", "number", "null"]}}}
+            "anyOf": [text, {"type": ["number", "null"]}]}}}
     return schema
 
 

@@ -51,7 +51,7 @@ def with_blank_backs(pages: list[str], label: Callable[[int], str], style: Style
 
 def draw_duplex_pages(fronts: list[PieceArt], backs: list[PieceArt | None], layouts: list[pack.PageLayout],
                       paper: Paper, style: Style, *, duplex: str, footer: str, back_footer: str,
-                      t: Messages) -> list[str]:
+                      t: Messages, cut_lines: bool = True) -> list[str]:
     """Front pages, each followed by its backs page: `backs[i]` (None: nothing) drawn
     where piece i's front lands when the sheet is turned over. Pages are numbered
     through, backs included."""
@@ -61,6 +61,7 @@ def draw_duplex_pages(fronts: list[PieceArt], backs: list[PieceArt | None], layo
     for n, page in enumerate(layouts):
         back = pack.mirrored(page, paper.width, paper.height, duplex)
         back.slots = [s for s in back.slots if backs[s.index] is not None]
-        out += draw_pages(fronts, [page], paper, style, footer=footer, first_page=2 * n + 1, total_pages=total, t=t)
+        out += draw_pages(fronts, [page], paper, style, footer=footer, first_page=2 * n + 1, total_pages=total, t=t,
+                          cut_lines=cut_lines)
         out += draw_pages(drawn, [back], paper, style, footer=back_footer, first_page=2 * n + 2, total_pages=total, t=t)
     return out

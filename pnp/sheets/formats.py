@@ -23,6 +23,7 @@ class SheetSpec:
     crop_marks: float  # length; 0 = none
     crop_offset: float  # from the bleed's edge to where a mark starts
     token_gap: float  # extra room between round pieces beyond their bleeds
+    corner: float = 0.0  # radius of a rectangular piece's cut corners; 0 = square
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def _data() -> dict:
 def sheet_spec() -> SheetSpec:
     sheet = expect_mapping(_path(), _data().get("sheet"), "sheet")
     defaults = {"margin": "8mm", "footer": "6mm", "bleed": "1mm", "crop_marks": "4mm", "crop_offset": "1mm",
-                "token_gap": "1.5mm"}
+                "token_gap": "1.5mm", "corner": "0mm"}
     unknown = set(sheet) - set(defaults)
     if unknown:
         raise DataError(_path(), f"sheet.{sorted(unknown)[0]}", f"unknown setting (known: {', '.join(defaults)})")

@@ -44,6 +44,7 @@ class Outline:
     width: float
     height: float
     round: bool = False
+    radius: float = 0.0  # a rectangle's corner radius
 
 
 @dataclass

@@ -33,9 +33,10 @@ class PieceArt:
 
 def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, style: Style, *,
                footer: str, first_page: int = 1, total_pages: int | None = None,
-               t: Messages | None = None) -> list[str]:
+               t: Messages | None = None, cut_lines: bool = True) -> list[str]:
     """One SVG string per page. `pieces[slot.index]` is drawn at each slot; the footer
-    names the page in `t`'s language.
+    names the page in `t`'s language. Without `cut_lines`, the shared cuts and piece
+    outlines are left out (a CutContour layer carries them, pnp.cut).
 
     Each distinct piece's SVG is serialised once and repeated inline for its copies:
     cairosvg renders inline groups faster than <use> references."""
@@ -59,11 +60,11 @@ def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, 
                 if piece.key not in texts:
                     continue
                 body.append(f'<g transform="{_placement(slot, piece)}">{texts[piece.key]}</g>')
-        if layout.cuts:
+        if layout.cuts and cut_lines:
             body.append(segments_path(layout.cuts, style.color("cut"), CUT_WIDTH).tostring())
         if layout.marks:
             body.append(segments_path(layout.marks, style.color("crop"), MARK_WIDTH).tostring())
-        if layout.outlines:
+        if layout.outlines and cut_lines:
             body.append(outlines_path(layout.outlines, style.color("cut"), CUT_WIDTH).tostring())
         body.append(footer_text(f"{footer} · {number}", paper, style).tostring())
         out.append(page_svg(paper.width, paper.height, title, "".join(body)))
@@ -95,13 +96,19 @@ def segments_path(segments, colour: str, width: float):
 
 def outlines_path(outlines, colour: str, width: float):
     """Every piece's own closed cut line, as one path: rectangles as four straight
-    sides, discs as two arcs."""
+    sides (joined by quarter arcs where they have a corner radius), discs as two arcs."""
     d = ""
     for o in outlines:
         if o.round:
             r = o.width / 2
             d += (f"M{fmt(o.x - r)},{fmt(o.y)}A{fmt(r)},{fmt(r)} 0 1 0 {fmt(o.x + r)},{fmt(o.y)}"
                   f"A{fmt(r)},{fmt(r)} 0 1 0 {fmt(o.x - r)},{fmt(o.y)}Z")
+        elif o.radius:
+            r, x0, y0, x1, y1 = o.radius, o.x - o.width / 2, o.y - o.height / 2, o.x + o.width / 2, o.y + o.height / 2
+            arc = f"A{fmt(r)},{fmt(r)} 0 0 1 "
+            d += (f"M{fmt(x0 + r)},{fmt(y0)}H{fmt(x1 - r)}{arc}{fmt(x1)},{fmt(y0 + r)}V{fmt(y1 - r)}"
+                  f"{arc}{fmt(x1 - r)},{fmt(y1)}H{fmt(x0 + r)}{arc}{fmt(x0)},{fmt(y1 - r)}V{fmt(y0 + r)}"
+                  f"{arc}{fmt(x0 + r)},{fmt(y0)}Z")
         else:
             x0, y0 = o.x - o.width / 2, o.y - o.height / 2
             d += f"M{fmt(x0)},{fmt(y0)}H{fmt(x0 + o.width)}V{fmt(y0 + o.height)}H{fmt(x0)}Z"

@@ -8,7 +8,7 @@ page SVGs back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
@@ -46,9 +46,12 @@ class SheetSettings:
     bleed: float
     crop_marks: bool
     duplex: str
+    area: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1 mm: pieces must lie inside
+    cut_lines: bool = True  # draw each piece's cut outline (off when a CutContour layer carries it)
 
 
-def sheet_settings(bleed: float | None, crop_marks: bool, duplex: str) -> SheetSettings:
+def sheet_settings(bleed: float | None, crop_marks: bool, duplex: str, *, area=None,
+                   cut_lines: bool = True) -> SheetSettings:
     """Print options over the template's defaults; bad values are the user's to fix."""
     spec = sheet_spec()
     if duplex not in DUPLEX_MODES:
@@ -56,7 +59,7 @@ def sheet_settings(bleed: float | None, crop_marks: bool, duplex: str) -> SheetS
     bleed = spec.bleed if bleed is None else bleed
     if bleed < 0 or bleed > 5:
         raise PnpError(f"bleed {bleed:g} mm: must be between 0 and 5 mm")
-    return SheetSettings(spec, bleed, crop_marks, duplex)
+    return SheetSettings(spec, bleed, crop_marks, duplex, area, cut_lines)
 
 
 def frame(paper: Paper, settings: SheetSettings) -> pack.Frame:
@@ -69,7 +72,14 @@ def frame(paper: Paper, settings: SheetSettings) -> pack.Frame:
     side = max(spec.margin, area.safe_margin + settings.bleed)
     foot = max(spec.margin + spec.footer, area.footer_top + 0.5 + settings.bleed)
     top = foot if settings.duplex == "short" else side
-    return pack.Frame(paper.width, paper.height, side, top, paper.width - 2 * side, paper.height - top - foot)
+    f = pack.Frame(paper.width, paper.height, side, top, paper.width - 2 * side, paper.height - top - foot)
+    if settings.area is None:
+        return f
+    x0, y0, x1, y1 = settings.area  # bleed stays inside the area too
+    b = settings.bleed
+    left, top = max(f.left, x0 + b), max(f.top, y0 + b)
+    right, bottom = min(f.left + f.width, x1 - b), min(f.top + f.height, y1 - b)
+    return pack.Frame(paper.width, paper.height, left, top, right - left, bottom - top)
 
 
 def spacing(settings: SheetSettings) -> dict[bool, pack.Spacing]:
@@ -86,8 +96,14 @@ def layouts(pieces: list[Piece], paper: Paper, settings: SheetSettings) -> list[
     except ValueError as exc:
         raise PnpError(f"paper {paper.name}: {exc}") from None
     room = print_area().ink_box(paper.width, paper.height)
+    if settings.area is not None:  # nor do they reach a print-and-cut machine's marks
+        a = settings.area
+        room = (max(room[0], a[0]), max(room[1], a[1]), min(room[2], a[2]), min(room[3], a[3]))
+    corner = settings.spec.corner
     for page in pages:  # crop marks end where the printer's blank band or the footer begins
         page.marks = pack.clip_marks(page.marks, room)
+        if corner:
+            page.outlines = [o if o.round else replace(o, radius=corner) for o in page.outlines]
     return pages
 
 
@@ -104,11 +120,11 @@ def piece_pages(pieces: list[Piece], paper: Paper, style: Style, settings: Sheet
     fronts = [PieceArt(p.key, p.front, 1.0, p.front_bleed) for p in pieces]
     pages = layouts(pieces, paper, settings)
     if not has_backs(pieces, settings):
-        return draw_pages(fronts, pages, paper, style, footer=footer, t=t)
+        return draw_pages(fronts, pages, paper, style, footer=footer, t=t, cut_lines=settings.cut_lines)
     backs = [PieceArt(p.back_key or f"{p.key}-back", p.back, 1.0, p.back_bleed) if p.back is not None else None
              for p in pieces]
     return draw_duplex_pages(fronts, backs, pages, paper, style, duplex=settings.duplex, footer=footer,
-                             back_footer=f"{footer} ({t('page.backs')})", t=t)
+                             back_footer=f"{footer} ({t('page.backs')})", t=t, cut_lines=settings.cut_lines)
 
 
 def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, margin: float = 2.0) -> str:
@@ -119,7 +135,8 @@ def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, mar
     if bleed is not None:
         dwg.add(bleed)
     dwg.add(art)
-    outline = pack.Outline(0.0, 0.0, piece.width, piece.height, piece.round)
+    outline = pack.Outline(0.0, 0.0, piece.width, piece.height, piece.round,
+                           0.0 if piece.round else sheet_spec().corner)
     dwg.add(outlines_path([outline], style.color("cut"), CUT_WIDTH))
     return svg.to_string(dwg)
 

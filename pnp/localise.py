@@ -1,0 +1,141 @@
+"""A loaded game in the kit's language: every data text (`pnp.model.text.Text`) resolved
+to a plain string in that language, before anything is drawn.
+
+A text the data gives no wording for in that language prints in the game's own
+language (game.yaml `language`), and is named in the list of missing translations
+(`pnp validate GAME --lang de` prints it; `pnp build` warns with its count).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from pnp.model.game import Game
+from pnp.model.text import Text
+
+
+@dataclass(frozen=True)
+class Localised:
+    game: Game
+    lang: str
+    missing: tuple[tuple[str, str], ...]  # (where, wording) of each text lacking the language:
+    # ("privates.yaml: privates[2].text", "Closes at phase 5.")
+
+
+def _files() -> dict[str, str]:
+    from pnp.load import PART_LOADERS
+
+    return {name: filename for name, (filename, _) in PART_LOADERS.items()}
+
+
+class _Resolver:
+    def __init__(self, lang: str, own: str):
+        self.lang, self.own = lang, own
+        self.missing: list[tuple[str, str]] = []
+
+    def __call__(self, value, where: str):
+        if isinstance(value, Text):
+            wording = value.in_language(self.lang, self.own)
+            if wording is None:
+                self.missing.append((where, str(value)))
+                return value.fallback(self.own)
+            return wording
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            return value
+        if isinstance(value, BaseModel):
+            updates = {}
+            for name in type(value).model_fields:
+                old = getattr(value, name)
+                new = self(old, f"{where}.{name}")
+                if new is not old:
+                    updates[name] = new
+            return value.model_copy(update=updates) if updates else value
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            updates = {}
+            for f in dataclasses.fields(value):
+                if not f.init:
+                    continue
+                old = getattr(value, f.name)
+                new = self(old, f"{where}.{f.name}")
+                if new is not old:
+                    updates[f.name] = new
+            return dataclasses.replace(value, **updates) if updates else value
+        if isinstance(value, (tuple, list)):
+            items = [self(v, f"{where}[{i}]") for i, v in enumerate(value)]
+            if all(a is b for a, b in zip(items, value)):
+                return value
+            return type(value)(items) if type(value) in (tuple, list) else type(value)(*items)
+        if isinstance(value, dict):
+            items = {k: self(v, f"{where}.{k}") for k, v in value.items()}
+            return value if all(items[k] is value[k] for k in value) else items
+        return value
+
+
+def localise(game: Game, lang: str) -> Localised:
+    """`game` with every data text in `lang` (the tile manifest holds none)."""
+    resolve = _Resolver(lang, game.info.language)
+    files = _files()
+    info = resolve(game.info, "game.yaml:")
+    parts = {name: resolve(part, f"{files.get(name, name)}:") for name, part in game.parts.items()}
+    missing = tuple((where.replace(":.", ": ", 1), text) for where, text in resolve.missing)
+    return Localised(dataclasses.replace(game, info=info, parts=parts), lang, missing)
+
+
+def in_language(game: Game, lang: str) -> Game:
+    """`game` with every data text in `lang`."""
+    return localise(game, lang).game
+
+
+def missing_warning(result: Localised) -> str:
+    """One line for a kit printed with texts the data does not give in its language."""
+    first = result.missing[0][0]
+    return (f"{len(result.missing)} data text(s) have no '{result.lang}' version and print in the game's own "
+            f"language (first: {first}); `pnp validate GAME --lang {result.lang}` lists them")
+
+
+def for_kit(game: Game, lang: str, warn=None) -> Game:
+    """`game` in the kit's language; `warn` (a function of one line) hears of texts
+    that lack it."""
+    result = localise(game, lang)
+    if result.missing and warn:
+        warn(missing_warning(result))
+    return result.game
+
+
+def language_report(game: Game, lang: str) -> str:
+    """`pnp validate --lang`: every data text lacking `lang`, one a line, or that none does."""
+    result = localise(game, lang)
+    if not result.missing:
+        return f"every data text has a '{lang}' version\n"
+    lines = [f"{len(result.missing)} data text(s) have no '{lang}' version:"]
+    return "\n".join(lines + [f"  {where}: {text!r}" for where, text in result.missing]) + "\n"
+
+
+class _Collector(_Resolver):
+    def __init__(self):
+        super().__init__("", "")
+        self.found: list[tuple[str, Text]] = []
+
+    def __call__(self, value, where: str):
+        if isinstance(value, Text):
+            self.found.append((where, value))
+            return value
+        return super().__call__(value, where)
+
+
+def data_texts(game: Game) -> list[tuple[str, Text]]:
+    """Every data text of the game with where it is ("privates.yaml: privates[2].text")."""
+    collect = _Collector()
+    files = _files()
+    collect(game.info, "game.yaml:")
+    for name, part in game.parts.items():
+        collect(part, f"{files.get(name, name)}:")
+    return [(where.replace(":.", ": ", 1), text) for where, text in collect.found]
+
+
+def resolve_texts(value, lang: str, own: str = "en"):
+    """Any model or value with every data text in it resolved to `lang`."""
+    return _Resolver(lang, own)(value, "")
