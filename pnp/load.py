@@ -17,12 +17,13 @@ from pnp.errors import DataError, PnpError
 from pnp.load_map import load_map
 from pnp.load_sections import load_sections
 from pnp.checks import check_references
-from pnp.model.company import CompaniesFile, PrivatesFile
+from pnp.model.company import PrivatesFile
 from pnp.model.game import Game, GameInfo, ManifestEntry
 from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
 from pnp.model.tile import COLOURS, Tile, with_stop_styles
 from pnp.resources import data_dir
 from pnp.upgrades import derive_upgrades
+from pnp.logos import load_companies
 from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 
@@ -144,7 +145,7 @@ def document(model):
 # The parts of a game beyond its tiles: name -> (file, loader). A loader takes (path,
 # parts loaded so far) and returns the part's model; absent files are simply absent.
 PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
-    "companies": ("companies.yaml", document(CompaniesFile)),
+    "companies": ("companies.yaml", load_companies),  # logos checked: inside the game folder
     "privates": ("privates.yaml", document(PrivatesFile)),
     "trains": ("trains.yaml", document(TrainsFile)),
     "phases": ("phases.yaml", document(PhasesFile)),

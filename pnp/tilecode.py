@@ -13,29 +13,41 @@ from dataclasses import dataclass, field
 
 from pnp.model.tile import TILE_CODE_READER, Tile, TileFace, revenue_text
 
-NODE_TYPES = ("city", "town", "halt", "offboard", "junction")
+NODE_TYPES = ("city", "town", "halt", "offboard", "junction", "pass")
 
 # keys the engine uses for game logic or screen layout only; they change nothing printed
 IGNORED_KEYS = {
-    "city": {"groups", "hide", "visit_cost", "route", "format", "boom", "reservation", "loc_hide"},
-    "town": {"groups", "hide", "visit_cost", "route", "format", "boom"},
+    "city": {"groups", "hide", "visit_cost", "route", "format", "boom", "loc_hide"},
+    "pass": {"groups", "hide", "visit_cost", "route", "format", "size"},
+    "town": {"groups", "hide", "visit_cost", "route", "format", "boom", "to_city"},
     "halt": {"groups", "hide", "visit_cost", "route", "format", "revenue"},
-    "offboard": {"groups", "hide", "visit_cost", "route", "format"},
+    "offboard": {"groups", "hide", "visit_cost", "route", "format", "rows", "terminal"},
     "junction": set(),
-    "path": {"loc", "lanes", "a_lane", "b_lane", "track", "ignore", "ignore_gauge_walk", "ignore_gauge_compare"},
+    "path": {"loc", "lanes", "a_lane", "b_lane", "ignore", "ignore_gauge_walk", "ignore_gauge_compare"},
+    "upgrade": {"loc", "size", "sticky"},
+    "icon": {"sticky", "blocks_lay", "name", "visit_cost"},
+    "partition": set(),
 }
 # keys that would change the print if pnp drew them; strict parsing refuses them
-UNPRINTED_IN_STRICT = {"lanes", "a_lane", "b_lane", "track"}
+UNPRINTED_IN_STRICT = {"lanes", "a_lane", "b_lane"}
 KNOWN_KEYS = {
-    "city": {"revenue", "slots", "loc"},
+    "city": {"revenue", "slots", "loc", "reservation"},
+    "pass": {"revenue", "slots", "loc"},
     "town": {"revenue", "loc", "style"},
     "halt": {"symbol", "loc", "style"},
     "offboard": {"revenue", "loc"},
     "junction": set(),
-    "path": {"a", "b", "terminal"},
+    "path": {"a", "b", "terminal", "track"},
     "upgrade": {"cost", "terrain"},
-    "border": {"edge", "type", "cost"},
+    "border": {"edge", "type", "cost", "color"},
+    "icon": {"image", "loc", "large"},
+    "frame": {"color", "color2"},
+    "stripes": {"color"},
+    "partition": {"a", "b", "type", "length"},
+    "future_label": {"label", "color"},
 }
+PART_TYPES = tuple(KNOWN_KEYS) + ("label", "blank")
+GAUGE_NAMES = ("broad", "narrow", "dual", "thin", "future")
 
 
 class TileCodeError(ValueError):
@@ -74,6 +86,7 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
     face: dict = {}
     borders: list[dict] = []
     ignored: list[str] = []
+    seen_paths: set = set()
     code = code.strip()
     if not code:
         return ParsedCode({})
@@ -91,13 +104,10 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
         if kind == "label":
             face["label"] = body
             continue
-        params = _params(body, where) if kind != "label" else {}
+        params = _params(body, where)
         known = KNOWN_KEYS.get(kind)
         if known is None:
-            if strict:
-                raise TileCodeError(f"{where}: unknown part type '{kind}'")
-            ignored.append(part)
-            continue
+            raise TileCodeError(f"{where}: unknown part type '{kind}' (known: {', '.join(PART_TYPES)})")
         for key in list(params):
             if key not in known:
                 if key in IGNORED_KEYS.get(kind, set()) and not strict:
@@ -112,6 +122,18 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
             if "a" not in params or "b" not in params:
                 raise TileCodeError(f"{where}: a path needs a: and b:")
             chain = [_end(params["a"], where), _end(params["b"], where)]
+            if chain[0] == chain[1] and isinstance(chain[0], int):  # a stub at one edge
+                face.setdefault("stubs", []).append(chain[0])
+                continue
+            key = (frozenset(map(str, chain)), params.get("track", "broad"))
+            if not strict and key in seen_paths:
+                ignored.append(f"path.lanes={params['a']}-{params['b']} (parallel lanes drawn as one track)")
+                continue
+            seen_paths.add(key)
+            if params.get("track", "broad") not in ("broad", "standard"):
+                if params["track"] not in GAUGE_NAMES:
+                    raise TileCodeError(f"{where}: unknown track '{params['track']}' (known: {', '.join(GAUGE_NAMES)})")
+                chain.append(params["track"])
             if "terminal" in params:
                 chain.append("terminal")
             track.append(chain)
@@ -121,11 +143,34 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
                 face["terrain"]["type"] = params["terrain"].split("|")
         elif kind == "border":
             border = {"edge": _int(params.get("edge", ""), where)}
-            if "type" in params:
-                border["type"] = params["type"]
+            for key in ("type", "color"):
+                if key in params:
+                    border[key] = params[key]
             if "cost" in params:
                 border["cost"] = _int(params["cost"], where)
             borders.append(border)
+        elif kind == "icon":
+            if not params.get("image"):
+                raise TileCodeError(f"{where}: an icon needs image:")
+            icon: dict = {"name": params["image"]}
+            if "loc" in params and params["loc"] != "hex":
+                icon["at"] = _loc(params["loc"], where)
+            if params.get("large") in ("1", "true"):
+                icon["large"] = True
+            face.setdefault("icons", []).append(icon)
+        elif kind in ("frame", "future_label"):
+            if not params.get("color" if kind == "frame" else "label"):
+                raise TileCodeError(f"{where}: a {kind} needs {'color' if kind == 'frame' else 'label'}:")
+            face[kind] = dict(params)
+        elif kind == "stripes":
+            face["stripes"] = params.get("color") or "white"
+        elif kind == "partition":
+            part_ = {"a": _number_param(params.get("a", ""), where), "b": _number_param(params.get("b", ""), where)}
+            if "type" in params:
+                part_["type"] = params["type"]
+            if "length" in params:
+                part_["length"] = _number_param(params["length"], where)
+            face.setdefault("partitions", []).append(part_)
     if stops:
         face["stops"] = stops
     if track:
@@ -154,6 +199,13 @@ def _int(text: str, where: str) -> int:
         raise TileCodeError(f"{where}: expected a whole number, got '{text}'") from None
 
 
+def _number_param(text: str, where: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise TileCodeError(f"{where}: expected a number, got '{text}'") from None
+
+
 def _revenue(text: str, where: str):
     if "_" not in text:
         return _int(text, where)
@@ -168,7 +220,7 @@ def _loc(text: str, where: str):
     if text == "center":
         return "center"
     try:
-        value = float(text)
+        value = float(text) % 6  # a few games write 7 for 1, 15 for 3
     except ValueError:
         raise TileCodeError(f"{where}: loc must be a number or 'center', got '{text}'") from None
     return int(value) if value == int(value) else value
@@ -180,8 +232,13 @@ def _stop(kind: str, params: dict, where: str) -> dict:
         stop["halt"] = params.get("symbol", "£")
     elif kind == "junction":
         stop["junction"] = None
+    elif kind == "pass":
+        stop["city"] = _revenue(params.get("revenue", "0"), where)
+        stop["style"] = "pass"
     else:
         stop[kind] = _revenue(params.get("revenue", "0"), where)
+    if params.get("reservation"):
+        stop["marks"] = [m for m in params["reservation"].split("|") if m]
     if "slots" in params:
         slots = _int(params["slots"], where)
         if slots != 1:
@@ -196,7 +253,7 @@ def _stop(kind: str, params: dict, where: str) -> dict:
 def _end(text: str, where: str):
     if text.startswith("_"):
         return f"s{_int(text[1:], where)}"
-    return _int(text, where)
+    return _int(text, where) % 6  # a few maps write edge 6 for edge 0
 
 
 def face_to_code(face: TileFace) -> str:
@@ -204,6 +261,7 @@ def face_to_code(face: TileFace) -> str:
     parts = []
     for stop in face.stops:
         params = []
+        kind = "pass" if stop.kind == "city" and stop.style == "pass" else stop.kind
         if stop.kind in ("city", "town", "offboard"):
             params.append(f"revenue:{_revenue_code(stop.revenue)}")
         if stop.kind == "halt":
@@ -213,15 +271,21 @@ def face_to_code(face: TileFace) -> str:
         if stop.at is not None:
             at = stop.at if stop.at == "center" else _number(stop.at)
             params.append(f"loc:{at}")
-        if getattr(stop, "style", None):
+        if getattr(stop, "style", None) and kind != "pass":
             params.append(f"style:{stop.style}")
-        parts.append(f"{stop.kind}=" + ",".join(params) if params or stop.kind != "junction" else "junction")
+        reserved = [m.company for m in getattr(stop, "marks", ()) if m.company]
+        if reserved:
+            params.append("reservation:" + "|".join(reserved))
+        parts.append(f"{kind}=" + ",".join(params) if params or stop.kind != "junction" else "junction")
     for path in face.paths:
         ends = [str(e.index) if e.kind == "edge" else f"_{e.index}" for e in path.ends()]
         text = f"path=a:{ends[0]},b:{ends[1]}"
         if path.terminal:
             text += ",terminal:1"
+        if path.track != "standard":
+            text += f",track:{path.track}"
         parts.append(text)
+    parts.extend(f"path=a:{e},b:{e}" for e in face.stubs)
     if face.terrain:
         text = f"upgrade=cost:{face.terrain.cost}"
         if face.terrain.type:
@@ -231,7 +295,24 @@ def face_to_code(face: TileFace) -> str:
         text = f"border=edge:{border.edge},type:{border.type}"
         if border.cost is not None:
             text += f",cost:{border.cost}"
+        if border.color:
+            text += f",color:{border.color}"
         parts.append(text)
+    for icon in face.icons:
+        text = f"icon=image:{icon.name}"
+        if icon.at is not None:
+            text += f",loc:{icon.at if icon.at == 'center' else _number(icon.at)}"
+        parts.append(text + (",large:1" if icon.large else ""))
+    if face.frame:
+        parts.append(f"frame=color:{face.frame.color}" + (f",color2:{face.frame.color2}" if face.frame.color2 else ""))
+    if face.stripes:
+        parts.append(f"stripes=color:{face.stripes}")
+    for p in face.partitions:
+        parts.append(f"partition=a:{_number(p.a)},b:{_number(p.b)},type:{p.type}"
+                     + (f",length:{_number(p.length)}" if p.length != 1 else ""))
+    if face.future_label:
+        fl = face.future_label
+        parts.append(f"future_label=label:{fl.label}" + (f",color:{fl.color}" if fl.color else ""))
     if face.label:
         parts.append(f"label={face.label}")
     return ";".join(parts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.model.tile import TILE_COLOURS, Tile, TileFace
+from pnp.model.tile import TILE_COLOURS, End, Tile, TileFace
 
 NEXT_COLOUR = {a: b for a, b in zip(TILE_COLOURS, TILE_COLOURS[1:])}
 
@@ -21,36 +21,49 @@ def _stop_signature(tile: TileFace) -> Counter:
     return kinds
 
 
-def connections(tile: TileFace, rotation: int = 0, mirror: bool = False) -> set[frozenset]:
+def connections(tile: TileFace, rotation: int = 0, mirror: bool = False, gauge: str | None = None) -> set[frozenset]:
     """Pairs of edges joined by plain track, and each stop's set of edges; `mirror`
-    first reflects the tile across the line through edges 0 and 3 (a tile laid face down)."""
+    first reflects the tile across the line through edges 0 and 3 (a tile laid face down).
+    With `gauge` ("standard" or "narrow"), only track a train of that gauge can run on
+    (that gauge or dual)."""
 
     def turn(edge: int) -> int:
         return ((-edge if mirror else edge) + rotation) % 6
 
+    def runs(path) -> bool:
+        return gauge is None or path.track in (gauge, "dual")
+
     out: set[frozenset] = set()
     for path in tile.paths:
-        if path.a.kind == path.b.kind == "edge":
+        if path.a.kind == path.b.kind == "edge" and runs(path):
             out.add(frozenset((turn(path.a.index), turn(path.b.index))))
     for i in range(len(tile.stops)):
-        edges = frozenset(turn(e) for e in tile.stop_edges(i))
+        ref = End("stop", i)
+        edges = frozenset(turn(e.index) for p in tile.paths if ref in p.ends() and runs(p)
+                          for e in p.ends() if e.kind == "edge")
         if edges:
             out.add(frozenset({"stop", *edges}))
     return out
 
 
-def _keeps_routes(old: TileFace, new: Tile) -> bool:
-    old_links = connections(old)
+def _keeps(old_links: set[frozenset], new_links: set[frozenset]) -> bool:
     old_stops = [s for s in old_links if "stop" in s]
     old_track = [s for s in old_links if "stop" not in s]
+    new_stops = [s for s in new_links if "stop" in s]
+    if not all(link in new_links or any(link <= s for s in new_stops) for link in old_track):
+        return False
+    return all(any(stop <= s for s in new_stops) for stop in old_stops)
+
+
+def _keeps_routes(old: TileFace, new: Tile) -> bool:
+    """Every route survives for every gauge: narrow track upgrades to narrow (or dual)
+    track, standard to standard (or dual)."""
+    gauges = ("standard", "narrow")
+    old_links = {g: connections(old, gauge=g) for g in gauges}
     orientations = [(r, m) for m in ((False, True) if new.flippable else (False,))
                     for r in (range(6) if new.rotatable else (0,))]
     for r, m in orientations:
-        new_links = connections(new, r, m)
-        new_stops = [s for s in new_links if "stop" in s]
-        if not all(link in new_links or any(link <= s for s in new_stops) for link in old_track):
-            continue
-        if all(any(stop <= s for s in new_stops) for stop in old_stops):
+        if all(_keeps(old_links[g], connections(new, r, m, gauge=g)) for g in gauges):
             return True
     return False
 

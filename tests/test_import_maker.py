@@ -156,13 +156,25 @@ def test_facts_survive_the_import(imported, name):
 
 
 def test_unconvertible_features_are_reported_by_place(imported):
-    """1858's ports at A16 and J1 are icons pnp does not print: the report says so,
-    naming the source entry and the hex, and the command line sums it up."""
+    """What pnp prints elsewhere or not at all is reported by source entry (1858's round
+    tracker on the map), and the command line sums it up; 1858's ports, gauges, stubs and
+    second labels now print."""
     report = (imported["1858"].out / "import-report.md").read_text(encoding="utf-8")
-    assert "`map.hexes[97] (A16)`, `map.hexes[98] (J1)`: icon 'port'" in report
-    assert "narrow gauge track (printed as standard track)" in report
+    assert "`map.roundTracker`: a round tracker printed on the map (pnp prints it as its own component)" in report
+    assert "icon 'port'" not in report and "gauge" not in report and "stub" not in report
     assert "| map | 127 hexes (the source has 127) |" in report
     assert imported["1858"].report.parts()["map"] > 0
+
+
+def test_1858_keeps_its_ports_gauges_and_private_marks(imported):
+    from pnp.load import load_game
+
+    game = load_game(imported["1858"].out)
+    hexes = game.part("map").board(None).hexes
+    assert any(i.name == "port" for i in hexes["A16"].face.icons)
+    assert any(i.name == "CM&P" for i in hexes["E12"].face.icons)  # a private railway's mark, in a box
+    gauges = {p.track for entry in game.manifest for p in entry.tile.paths}
+    assert {"narrow", "dual", "standard"} <= gauges
 
 
 def test_a_complete_game_reports_nothing_lost(imported):

@@ -78,15 +78,43 @@ def test_each_value_goes_to_the_nearest_station():
     assert links(f) == {frozenset({"0", "s0"}), frozenset({"3", "s1"})}
 
 
+def test_icons_marks_names_and_coloured_sides_are_read():
+    result = read_hex({"cities": [{"companies": ["KO", {"label": "Dest", "color": "red"}], "size": 2,
+                                   "name": {"name": "Osaka"}}],
+                       "icons": [{"type": "port", "angle": 120, "percent": 0.7}, {"type": "mine"}],
+                       "borders": [{"side": s, "color": "violet"} for s in range(1, 7)]})
+    assert result.problems == []
+    face = result.face
+    assert face["stops"][0]["marks"] == ["KO", {"company": "Dest", "color": "red"}]
+    assert face["icons"] == [{"name": "port", "at": 2}, {"name": "mine"}]  # angle 0 is edge 0, 60 a side
+    assert face["name"] == "Osaka" and face["frame"] == {"color": "violet"}
+    two = read_hex({"labels": [{"label": "A"}, {"label": "B", "angle": 120, "percent": 0.8}]}).face
+    assert two == {"label": "A", "icons": [{"name": "B", "at": 2}]}  # a second label prints boxed where it stands
+    sides = read_hex({"borders": [{"side": 1, "color": "water"}, {"side": 2, "color": "violet"}]}).face["borders"]
+    assert sides == [{"edge": 0, "type": "water"}, {"edge": 1, "type": "impassable", "color": "violet"}]
+
+
+def test_track_from_a_side_ending_in_the_open_is_a_stub():
+    assert read_hex({"track": [{"type": "straight", "side": 1, "end": 0.5}, {"type": "stub", "side": 3}]}).face == \
+        {"stubs": [0, 2]}
+
+
+def test_narrow_and_dual_gauge_track_keep_their_gauge():
+    f = face({"towns": [{}], "track": [{"type": "straight", "gauge": "narrow"}, {"type": "sharp", "gauge": "dual"},
+                                       {"type": "gentle", "side": 3}]})
+    gauges = {frozenset({str(p.a), str(p.b)}): p.track for p in f.paths}
+    assert "narrow" in gauges.values() and "dual" in gauges.values() and "standard" in gauges.values()
+
+
 @pytest.mark.parametrize("drawing, problem", [
-    ({"track": [{"type": "straight", "gauge": "narrow"}]}, "narrow gauge track"),
-    ({"cities": [{}], "names": [{"name": "Memel"}]}, "a printed place name"),
-    ({"cities": [{"companies": ["KO"]}]}, "a company's mark in a city"),
+    ({"track": [{"type": "straight", "color": "water"}]}, "coloured track"),
+    ({"cities": [{"pass": True}]}, "a pass-through city mark"),
+    ({"cities": [{}], "goods": [{"type": "coal"}]}, "goods marks"),
     ({"cities": [{}], "widgets": [1]}, "'widgets' ([1])"),
-    ({"track": [{"type": "straight", "side": 1, "end": 0.5}]}, "track ends in the open at (0, 0)"),
+    ({"track": [{"type": "straight", "side": 1, "start": 0.2, "end": 0.4}]}, "track ends in the open at (0, 45)"),
     ({"cities": [{}, {"angle": 180, "percent": 0.5}], "values": [{"value": 1}, {"value": 2}, {"value": 3}]},
      "3 values for 2 cities and towns"),
-    ({"labels": [{"label": "A"}, {"label": "B"}]}, "several labels (A, B)"),
+    ({"shapes": [{"type": "circle"}]}, "decorative shapes"),
 ])
 def test_what_pnp_cannot_print_is_reported_not_dropped(drawing, problem):
     result = read_hex(drawing)
@@ -137,7 +165,12 @@ def test_converted_tiles_agree_with_rails_wherever_a_number_means_one_tile(refer
     shared, differing = rails_differences(conversion.tiles, rails)
     assert shared > 200
     assert {line.split(":")[0][2:] for line in differing} == {
-        "52", "123", "128", "129", "130", "134", "161", "168", "200", "262", "315", "439", "655", "983", "1067"}
+        "52", "123", "128", "129", "130", "134", "161", "168", "200", "262", "315", "439", "655", "983", "1067",
+        # gauge tiles converted since narrow and dual gauge print: 18xx-maker's are 1858's
+        # (e.g. 656: sides 3, 4, 5, 1, so exits 0234), Rails' another game's
+        "105", "653", "656", "672", "673",
+        # converted since company marks print: 18xx-maker's 8877 (HKR's home) pays 30, Rails' 20
+        "8877"}
 
 
 def test_rerunning_with_check_finds_a_stale_file(reference, tmp_path):

@@ -50,7 +50,7 @@ def print_options(game, paper: str, theme_name: str, **extra):
     from pnp.templates import paper as paper_size
     from pnp.templates import theme
 
-    style = theme(theme_name).with_colors(game.info.colors)
+    style = theme(theme_name).with_colors(game.info.colors).with_companies(game.companies)
     return PrintOptions(paper=paper_size(paper), style=style, **extra)
 
 

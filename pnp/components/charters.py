@@ -17,6 +17,7 @@ from pnp.model.company import Company
 from pnp.model.game import Game
 from pnp.model.rules import Phase
 from pnp.render import svg
+from pnp.render.logo import badge_or_logo
 from pnp.render.cards import Band, Box, Cell, Item, badge, line, panel, paragraph, stack, table
 from pnp.geometry.track import fmt
 from pnp.sheets.formats import component_format
@@ -127,7 +128,8 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     face = Face([full(size, style.color("card_ground")), Band(box.top(at.band), c.color)])
     ink = c.text_color
     where = f"companies.yaml: {c.symbol}"
-    face.add(badge(c.symbol, (at.badge_x, at.badge_y), at.badge, c.color, ink, style))
+    spot = (at.badge_x, at.badge_y)
+    face.add(badge_or_logo(c, spot, at.badge, style, badge(c.symbol, spot, at.badge, c.color, ink, style)))
     n = len(c.tokens)
     in_band = tokens_size(n, n, tok)[0] <= at.tokens_in_band  # else they go over the treasury, in rows
     tokens_w = tokens_size(n, n, tok)[0] if in_band else 0.0

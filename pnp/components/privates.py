@@ -9,7 +9,11 @@ from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, component, context, full, piece
 from pnp.model.company import Private
 from pnp.model.game import Game
+from pnp.render import icons
 from pnp.render.cards import Band, Box, Item, badge, ink_on, line, paragraph, rule, stack
+
+
+ICON_GAP = 1.0  # mm between a private's icon and its badge
 
 
 def band_colour(p: Private, ctx: Context) -> str:
@@ -41,7 +45,12 @@ def front(p: Private, ctx: Context, size: tuple[float, float]) -> Face:
     face = Face([full(size, style.color("card_ground")), Band(Box(0, 0, size[0], at.band), colour)])
     where = f"privates.yaml: {p.symbol}"
     face.add(badge(p.symbol, (at.badge_x, at.badge_y), at.badge, colour, ink, style))
-    name, _ = paragraph(p.name, at.name, at.name_size, style, weight="bold", valign="middle", color=ink, where=where)
+    name_box = at.name
+    if p.icon:  # the private's icon (a bridge, a tunnel ...) left of its badge; the name gives way
+        beside = at.badge + ICON_GAP
+        face.add(icons.icon(p.icon, (at.badge_x - beside, at.badge_y), at.badge / 2, style))
+        name_box = Box(name_box.x, name_box.y, name_box.w - beside, name_box.h)
+    name, _ = paragraph(p.name, name_box, at.name_size, style, weight="bold", valign="middle", color=ink, where=where)
     face.add(name)
     foot = at.foot
     face.add(rule(at.rule_left, at.rule_right, at.rule_y, style.color("card_rule")))

@@ -10,6 +10,7 @@ from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, component, context, full, piece
 from pnp.model.company import Certificate, Company
 from pnp.model.game import Game
+from pnp.render.logo import badge_or_logo
 from pnp.render.cards import Band, Box, badge, frame, ink_on, line, panel, paragraph, rosette, rule
 
 
@@ -33,7 +34,8 @@ def front(cert: Certificate, ctx: Context, size: tuple[float, float]) -> Face:
     at = layout_values("share", "front", size)
     ground = style.color("card_ground")
     face = Face([full(size, ground), Band(Box(0, 0, at.band, size[1]), c.color)])
-    face.add(badge(c.symbol, (at.badge_x, at.badge_y), at.badge, c.color, c.text_color, style))
+    spot = (at.badge_x, at.badge_y)
+    face.add(badge_or_logo(c, spot, at.badge, style, badge(c.symbol, spot, at.badge, c.color, c.text_color, style)))
     face.add(line(percent_text(cert), at.percent, at.percent_size, style, weight="bold", align="center",
                   color=c.text_color))
     accent = ink_on(ground, c.color, style)
@@ -90,7 +92,8 @@ def back(c: Company, ctx: Context, size: tuple[float, float]) -> Face:
     style, t = ctx.style, ctx.t
     at = layout_values("share", "back", size)
     face = Face([full(size, c.color)])
-    face.add(badge(c.symbol, (at.badge_x, at.badge_y), at.badge, c.color, c.text_color, style))
+    spot = (at.badge_x, at.badge_y)
+    face.add(badge_or_logo(c, spot, at.badge, style, badge(c.symbol, spot, at.badge, c.color, c.text_color, style)))
     below = at.below
     name, used = paragraph(c.name, below.top(at.name_room), at.name_size, style, weight="bold", align="center",
                            color=c.text_color, where=f"companies.yaml: {c.symbol}")

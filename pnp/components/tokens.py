@@ -19,6 +19,7 @@ from pnp.components.cardsheet import Context, Face, component, context, piece
 from pnp.model.company import Company
 from pnp.model.game import Game
 from pnp.render.cards import badge, ink_on
+from pnp.render.logo import badge_or_logo
 from pnp.sheets.formats import component_format
 
 KIND_ORDER = ("station", "market", "ipo", "revenue", "other")
@@ -69,7 +70,8 @@ def face(token: Token, ctx: Context, diameter: float, *, back: bool = False) -> 
         return Face(disc=c.color, art=[badge(c.symbol, centre, diameter, c.color, ink, style, inner=ground,
                                              caption=t("marker.ipo"))])
     caption = None if token.kind in ("station", "market") else caption_for(token.kind, ctx)
-    return Face(disc=c.color, art=[badge(c.symbol, centre, diameter, c.color, c.text_color, style, caption=caption)])
+    art = badge(c.symbol, centre, diameter, c.color, c.text_color, style, caption=caption)
+    return Face(disc=c.color, art=[art if caption else badge_or_logo(c, centre, diameter, style, art)])
 
 
 def round_marker_face(ctx: Context, diameter: float) -> Face:

@@ -22,7 +22,15 @@ def _scalar(value) -> str:
 
 
 def _flow(mapping: dict) -> str:
-    return "{" + ", ".join(f"{k}: {_scalar(v) if not isinstance(v, dict) else _flow(v)}" for k, v in mapping.items()) + "}"
+    return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in mapping.items()) + "}"
+
+
+def _value(v) -> str:
+    if isinstance(v, dict):
+        return _flow(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return _scalar(v)
 
 
 def stop_dict(stop) -> dict:
@@ -40,6 +48,9 @@ def stop_dict(stop) -> dict:
         out["at"] = stop.at
     if getattr(stop, "style", None):
         out["style"] = stop.style
+    marks = getattr(stop, "marks", ())
+    if marks:
+        out["marks"] = [m.company if set(_dump(m)) == {"company"} else _dump(m) for m in marks]
     return out
 
 
@@ -54,13 +65,14 @@ def chains(face: TileFace) -> list[list]:
             chain.reverse()
         if chain[-1].kind == "stop":
             for other in remaining:
-                if other.terminal == path.terminal and chain[-1] in other.ends():
+                if other.terminal == path.terminal and other.track == path.track and chain[-1] in other.ends():
                     nxt = other.b if other.a == chain[-1] else other.a
                     if nxt.kind == "edge" and nxt not in chain:
                         chain.append(nxt)
                         remaining.remove(other)
                         break
-        out.append([str(e) if e.kind == "stop" else e.index for e in chain] + (["terminal"] if path.terminal else []))
+        gauge = [path.track] if path.track != "standard" else []
+        out.append([str(e) if e.kind == "stop" else e.index for e in chain] + gauge + (["terminal"] if path.terminal else []))
     return out
 
 
@@ -77,7 +89,24 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
     if face.borders:
         lines.append(f"{indent}borders: [" + ", ".join(
             _flow({k: v for k, v in b.model_dump().items() if v is not None}) for b in face.borders) + "]")
+    if face.icons:
+        lines.append(f"{indent}icons: [" + ", ".join(
+            _scalar(i.name) if i.at is None and not i.large else _flow(_dump(i)) for i in face.icons) + "]")
+    for key in ("frame", "future_label"):
+        if getattr(face, key):
+            lines.append(f"{indent}{key}: {_flow(_dump(getattr(face, key)))}")
+    if face.stubs:
+        lines.append(f"{indent}stubs: [" + ", ".join(str(e) for e in face.stubs) + "]")
+    if face.stripes:
+        lines.append(f"{indent}stripes: {_scalar(face.stripes)}")
+    if face.partitions:
+        lines.append(f"{indent}partitions: [" + ", ".join(_flow(_dump(p)) for p in face.partitions) + "]")
     return lines
+
+
+def _dump(part) -> dict:
+    """A model part without its unset or default fields."""
+    return {k: v for k, v in part.model_dump(exclude_defaults=True).items() if v is not None}
 
 
 def tile_yaml(tile: Tile, indent: str = "  ") -> str:
@@ -94,6 +123,8 @@ def tile_yaml(tile: Tile, indent: str = "  ") -> str:
         lines.append(f"{indent}  flippable: true")
     if tile.note:
         lines.append(f"{indent}  note: {_scalar(tile.note)}")
+    if tile.name:
+        lines.append(f"{indent}  name: {_scalar(tile.name)}")
     return "\n".join(lines)
 
 

@@ -24,8 +24,8 @@ def slot_radius(slots: int) -> float:
 
 
 def slot_centres(slots: int) -> list[Point]:
-    """Centres of a city's token slots, unrotated."""
-    if slots == 1:
+    """Centres of a city's token slots, unrotated (a city of no slots is drawn as one)."""
+    if slots <= 1:
         return [(0.0, 0.0)]
     if slots == 2:
         return [(-25.0, 0.0), (25.0, 0.0)]

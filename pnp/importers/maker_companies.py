@@ -94,7 +94,9 @@ def text_colour(background: str) -> str:
 
 
 def convert_companies(game: dict, report: Report, palette: Palette, homes: dict[str, str],
-                      par: tuple[int, ...]) -> dict | None:
+                      par: tuple[int, ...], logos: dict[str, str] | None = None) -> dict | None:
+    """`logos`: 18xx-maker logo name -> its file in the game folder (found in the user's
+    18xx-maker checkout); a company whose logo is not there prints its symbol."""
     companies = [c for c in game.get("companies") or () if isinstance(c, dict)]
     if not companies:
         return None
@@ -129,8 +131,10 @@ def convert_companies(game: dict, report: Report, palette: Palette, homes: dict[
             notes.insert(0, "Minor company")
         if notes:
             entry["notes"] = ". ".join(notes)
+        if company.get("logo") in (logos or {}):
+            entry["logo"] = logos[company["logo"]]
         for key in ("logo", "token"):
-            if company.get(key):
+            if company.get(key) and "logo" not in entry:
                 report.lost(f"{where}.{key}", f"the company's {'logo' if key == 'logo' else 'token design'} "
                                               "(pnp prints its symbol on its colour)")
         for key in ("variant", "trains", "extraStationTokens"):
@@ -250,7 +254,9 @@ def convert_privates(game: dict, report: Report, palette: Palette) -> dict | Non
             entry["min_players"] = private["minPlayers"]
         if private.get("idBackgroundColor"):
             entry["color"] = palette.resolve(private["idBackgroundColor"], f"{where}.idBackgroundColor")
-        for key in ("icon", "image", "token"):
+        if isinstance(private.get("icon"), str) and private["icon"].strip():
+            entry["icon"] = private["icon"].strip()
+        for key in ("image", "token"):
             if private.get(key):
                 report.lost(f"{where}.{key}", f"the private's {key} ({brief(private[key])})")
         if private.get("variant"):

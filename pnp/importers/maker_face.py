@@ -17,33 +17,11 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
-from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points
 
-from pnp.geometry.hexagon import Point
-from pnp.importers.maker_geometry import (
-    POSITION_KEYS,
-    Unsupported,
-    auto_value_positions,
-    bearing,
-    city_core,
-    edge_midpoint,
-    edge_of,
-    placement,
-    reach,
-    track_line,
-)
+from pnp.importers.maker_geometry import POSITION_KEYS, Unsupported, auto_value_positions, bearing, placement, reach
+from pnp.importers import maker_trace as trace
+from pnp.importers.maker_trace import CENTRE_REACH, MAKER_GAUGES, Node, Station
 from pnp.model.tile import TERRAIN_KINDS
-
-# How close (maker units, apothem 75) track must come to count as meeting something.
-CITY_END = 28.0  # a track end within a slot's radius of the slot centres ends in the city
-CITY_PASS = 18.0  # track passing under a slot (well inside its radius of 25) runs through the city
-CITY_ON_EDGE = 22.0  # a city this close to an edge midpoint overlaps the edge: it meets it without track
-TOWN_END = 12.0
-TOWN_PASS = 6.0
-MEET = 4.0  # track ends this close together meet
-CENTRE_REACH = 0.2  # a station nearer the centre than this fraction of the apothem is centred
 
 # Keys that change nothing pnp prints, or that pnp works out for itself: the position of
 # values and labels (pnp places them clear of track), fonts, print grouping, symmetry.
@@ -56,28 +34,27 @@ COSMETIC = {
     "values": {"outerBorderColor"},
     "labels": {"size", "fontSize", "fontStyle", "fontWeight", "fontFamily"},
     "terrain": {"size"},
+    "icons": {"noCircle", "width", "strokeWidth", "color"},
+    "names": {"fontSize", "fontWeight", "fontFamily", "color", "offset", "reverse", "bgColor"},
+    "borders": {"width", "dashed"},
 }
 KNOWN = {
-    "track": {"type", "start", "end"},
-    "cities": {"size"},
+    "track": {"type", "start", "end", "gauge"},  # type stub: a short piece from a side
+    "cities": {"size", "companies", "name"},
     "towns": {"color"},
     "centerTowns": {"color"},
     "values": {"value"},
     "labels": {"label"},
     "terrain": {"cost", "type"},
+    "icons": {"type"},
+    "names": {"name"},
+    "borders": {"side", "color"},
 }
 READ_KEYS = set(KNOWN)
-
-
-@dataclass
-class Station:
-    kind: str  # city, town, halt
-    slots: int
-    origin: Point
-    core: BaseGeometry
-    end_reach: float
-    pass_reach: float
-    style: str | None = None  # a town given as a dot
+# 18xx-maker's side colours as pnp's kinds of border; any other colour is an
+# impassable side printed in that colour
+SIDE_KINDS = {"water": "water", "blue": "water", "river": "river", "mountain": "mountain", "brown": "mountain",
+              "red": "impassable", "black": "impassable", "impassable": "impassable", "orange": "province"}
 
 
 @dataclass
@@ -94,9 +71,12 @@ def read_hex(hex_data: dict) -> FaceResult:
     if problems:
         return FaceResult(None, problems)
     try:
-        stations = _stations(hex_data)
-        links, stations = _links(_visible(hex_data.get("track")), stations)
+        stations = trace.stations(hex_data)
+        stubs: list[int] = []
+        links, stations = trace.links(_visible(hex_data.get("track")), stations, stubs)
         face = _face(hex_data, stations, links)
+        if stubs:
+            face["stubs"] = sorted(set(stubs))
     except Unsupported as exc:
         return FaceResult(None, [str(exc)])
     return FaceResult(face)
@@ -112,23 +92,18 @@ def _visible(items) -> list[dict]:
 # Why a feature cannot be printed by pnp, by where it appears.
 HEX_REASONS = {
     "broken": "marked broken in 18xx-maker (not ready to print)",
-    "names": "a printed place name",
-    "icons": "icons",
     "shapes": "decorative shapes",
-    "borders": "coloured hex sides",
     "goods": "goods marks",
     "tunnelEntrances": "tunnel entrances",
     "offBoardRevenue": "an off-board revenue table",
 }
 ELEMENT_REASONS = {
-    ("track", "gauge"): "{value} gauge track",
+    ("track", "bad_gauge"): "{value} gauge track",
     ("track", "color"): "coloured track",
     ("track", "borderColor"): "coloured track",
     ("track", "gaugeColor"): "coloured track",
     ("track", "path"): "hand-drawn track",
     ("track", "sides"): "hand-drawn track",
-    ("cities", "companies"): "a company's mark in a city",
-    ("cities", "name"): "a city name",
     ("cities", "pass"): "a pass-through city mark",
     ("towns", "color"): "a {value} town",
     ("centerTowns", "color"): "a {value} town",
@@ -147,6 +122,8 @@ def _unread_features(hex_data: dict) -> list[str]:
             extra = set(element) - POSITION_KEYS - KNOWN[key] - COSMETIC.get(key, set())
             if key in ("towns", "centerTowns") and element.get("color", "halt") != "halt":
                 extra.add("color")
+            if key == "track" and element.get("gauge", "normal") not in MAKER_GAUGES:
+                problems[f"{_brief(element['gauge'])} gauge track"] = None
             for name in sorted(extra):
                 reason = ELEMENT_REASONS.get((key, name), f"{key}.{name}")
                 problems[reason.format(value=_brief(element[name]))] = None
@@ -158,126 +135,85 @@ def _brief(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-# --- stations ----------------------------------------------------------------------
-
-
-def _stations(hex_data: dict) -> list[Station]:
-    out = []
-    for city in _visible(hex_data.get("cities")):
-        size = city.get("size", 1)
-        if not isinstance(size, int):
-            raise Unsupported(f"city size '{size}'")
-        place = placement(city)
-        out.append(Station("city", size, place.origin, city_core(size, place), CITY_END, CITY_PASS))
-    for key, style in (("towns", None), ("centerTowns", "dot")):
-        for town in _visible(hex_data.get(key)):
-            origin = placement(town).origin
-            kind = "halt" if town.get("color") == "halt" else "town"
-            out.append(Station(kind, 1, origin, ShapelyPoint(origin), TOWN_END, TOWN_PASS, style))
-    return out
-
-
-# --- track -------------------------------------------------------------------------
-
-Node = tuple  # ("edge", e) | ("stop", i) | ("free", k)
-
-
-def _links(tracks: list[dict], stations: list[Station]) -> tuple[set[frozenset], list[Station]]:
-    """Which edges and stations the track joins. Track ends that meet in the open
-    become free nodes; they are then joined through or turned into junctions."""
-    lines = [track_line(t) for t in tracks]
-    free: list[Point] = []
-
-    def end_node(p: Point) -> Node:
-        edge = edge_of(p)
-        if edge is not None:
-            return ("edge", edge)
-        best = _nearest_station(p, stations)
-        if best is not None:
-            return ("stop", best)
-        for k, q in enumerate(free):
-            if math.dist(p, q) <= MEET:
-                return ("free", k)
-        free.append(p)
-        return ("free", len(free) - 1)
-
-    ends = [(end_node(line.coords[0]), end_node(line.coords[-1])) for line in lines]
-    links: set[frozenset] = set(_cities_on_edges(stations))
-    for line, (first, last) in zip(lines, ends):
-        hits = [(0.0, first), (line.length, last)]
-        for i, station in enumerate(stations):
-            if line.distance(station.core) < station.pass_reach:
-                on_line, _ = nearest_points(line, station.core)
-                hits.append((line.project(on_line), ("stop", i)))
-        for k, q in enumerate(free):
-            if line.distance(ShapelyPoint(q)) <= MEET:
-                hits.append((line.project(ShapelyPoint(q)), ("free", k)))
-        hits.sort(key=lambda h: (h[0], h[1]))
-        sequence = [node for _, node in hits]
-        sequence = [n for j, n in enumerate(sequence) if j == 0 or n != sequence[j - 1]]
-        # the same connection drawn twice (a curve merging into a straight) is one path
-        links |= {frozenset((a, b)) for a, b in zip(sequence, sequence[1:])}
-    return _resolve_free(links, free, stations)
-
-
-def _cities_on_edges(stations: list[Station]):
-    for i, station in enumerate(stations):
-        if station.kind == "city":
-            for edge in range(6):
-                if station.core.distance(ShapelyPoint(edge_midpoint(edge))) <= CITY_ON_EDGE:
-                    yield frozenset((("stop", i), ("edge", edge)))
-
-
-def _nearest_station(p: Point, stations: list[Station]) -> int | None:
-    best, best_d = None, math.inf
-    for i, station in enumerate(stations):
-        d = station.core.distance(ShapelyPoint(p))
-        if d <= station.end_reach and d < best_d:
-            best, best_d = i, d
-    return best
-
-
-def _resolve_free(links: set[frozenset], free: list[Point], stations: list[Station]):
-    """Two pieces meeting in the open are one path; three or more meet at a junction."""
-    links = set(links)
-    stations = list(stations)
-    for k, point in enumerate(free):
-        node = ("free", k)
-        mine = [link for link in links if node in link]
-        others = [next(iter(link - {node})) for link in mine]
-        if len(others) < 2:
-            raise Unsupported(f"track ends in the open at ({point[0]:.0f}, {point[1]:.0f})")
-        links -= set(mine)
-        if len(others) == 2:
-            if others[0] == others[1]:
-                raise Unsupported("track runs in a loop")
-            links.add(frozenset(others))
-        else:
-            stations.append(Station("junction", 1, point, ShapelyPoint(point), 0.0, 0.0))
-            junction = ("stop", len(stations) - 1)
-            links |= {frozenset((junction, other)) for other in others}
-    return links, stations
-
-
 # --- the face ----------------------------------------------------------------------
 
 
-def _face(hex_data: dict, stations: list[Station], links: set[frozenset]) -> dict:
+def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) -> dict:
     face: dict = {}
     if stations:
         revenues = _revenues(hex_data, stations)
         face["stops"] = [_stop(i, s, stations, links, revenues.get(i)) for i, s in enumerate(stations)]
     if links:
-        face["paths"] = [{"a": _end(a), "b": _end(b)} for a, b in sorted(_ordered(link) for link in links)]
-    labels = [label["label"] for label in _visible(hex_data.get("labels"))]
-    if len(labels) > 1:
-        raise Unsupported(f"several labels ({', '.join(labels)})")
-    if labels:
-        face["label"] = labels[0]
+        face["paths"] = [{"a": _end(a), "b": _end(b), **({"track": links[link]} if links[link] != "standard" else {})}
+                         for link, (a, b) in sorted(((link, _ordered(link)) for link in links), key=lambda x: x[1])]
+    labels = [label for label in _visible(hex_data.get("labels")) if str(label.get("label", "")).strip()]
+    if labels:  # the first is the label; any more print as text in framed boxes where they stand
+        face["label"] = str(labels[0]["label"])
+    extra = [{**_icon({**item, "type": str(item["label"])}), "name": str(item["label"])} for item in labels[1:]]
     terrain = _terrain(hex_data)
     if terrain:
         face["terrain"] = terrain
+    _sides(hex_data, face)
+    names = [n for n in (_name(x) for x in _visible(hex_data.get("names")) + _visible(hex_data.get("cities"))) if n]
+    if names:
+        face["name"] = " / ".join(dict.fromkeys(names))
+    icons = [_icon(i) for i in _visible(hex_data.get("icons")) if i.get("type")] + extra
+    if icons:
+        face["icons"] = icons
+    cities = [i for i, s in enumerate(stations) if s.kind == "city"]
+    for i, city in zip(cities, _visible(hex_data.get("cities"))):
+        marks = [m for m in (city_mark(m) for m in city.get("companies") or ()) if m]
+        if marks:
+            face["stops"][i]["marks"] = marks
     return face
+
+
+def _name(item: dict) -> str | None:
+    name = item.get("name")
+    if isinstance(name, dict):
+        name = name.get("name")
+    return " ".join(name.split()) if isinstance(name, str) and name.strip() else None
+
+
+def _sides(hex_data: dict, face: dict) -> None:
+    """Coloured sides: all six in one colour are a frame; else each a border of the
+    kind its colour names (or an impassable side in that colour)."""
+    sides = {}
+    for item in _visible(hex_data.get("borders")):
+        side, colour = item.get("side"), item.get("color") or "black"
+        if not isinstance(side, int) or not 1 <= side <= 6:
+            raise Unsupported(f"hex side '{side}'")
+        sides[side - 1] = str(colour)
+    if not sides:
+        return
+    if len(sides) == 6 and len(set(sides.values())) == 1:
+        face["frame"] = {"color": next(iter(sides.values()))}
+        return
+    face["borders"] = [{"edge": e, "type": SIDE_KINDS.get(c, "impassable"), **({} if c in SIDE_KINDS else {"color": c})}
+                       for e, c in sorted(sides.items())]
+
+
+def _icon(item: dict) -> dict:
+    """An icon by name; off-centre ones keep their direction (edge or corner) as `at`."""
+    icon: dict = {"name": str(item["type"])}
+    origin = placement(item).origin
+    if reach(origin) >= 0.45:
+        position = round(bearing(origin) / 30.0) / 2.0 % 6.0
+        icon["at"] = int(position) if position == int(position) else position
+    return icon
+
+
+def city_mark(mark) -> dict | str | None:
+    """18xx-maker's company in a city (`"TR"`, `{label: CM&P, color: green}`) as a mark."""
+    if isinstance(mark, str) and mark.strip():
+        return mark.strip()
+    if not isinstance(mark, dict):
+        return None
+    label = str(mark.get("label") or mark.get("abbrev") or "").strip()
+    out: dict = {"company": label} if label else {}
+    if isinstance(mark.get("color"), str):
+        out["color"] = mark["color"]
+    return out or None
 
 
 def _ordered(link: frozenset) -> tuple:

@@ -119,17 +119,20 @@ def convert(game: dict, source: Path, *, tiles_folder: Path | None = None) -> tu
     train_names = [t["name"] for t in trains["trains"]] if trains else []
     library = tile_library()
     folder = tiles_folder if tiles_folder is not None else source.resolve().parent.parent
+    logos = find_logos(game, tiles_folder) if tiles_folder is not None else {}
     tiles = convert_tiles(game, report, library=library, maker_tiles=maker_library(folder), pointy=pointy)
     parts = {
         "game.yaml": info,
         "map.yaml": board.data if board else None,
-        "companies.yaml": convert_companies(game, report, palette, board.homes if board else {}, par),
+        "companies.yaml": convert_companies(game, report, palette, board.homes if board else {}, par,
+                                            {name: dest for name, (dest, _) in logos.items()}),
         "privates.yaml": convert_privates(game, report, palette),
         "trains.yaml": trains,
         "phases.yaml": convert_phases(game, report, train_names),
         "market.yaml": market,
     }
-    files = {"tiles.yaml": tiles_text(tiles, source.name)}
+    files: dict[str, str | bytes] = {"tiles.yaml": tiles_text(tiles, source.name)}
+    files.update({dest: file.read_bytes() for dest, file in logos.values()})
     files.update({name: document(name, data, source.name) for name, data in parts.items() if data})
     _counts(report, game, board, tiles, parts)
     title = str(game["info"]["title"])
@@ -239,7 +242,27 @@ def _plain(text: str) -> bool:
     return bool(PLAIN.match(text)) and text.lower() not in YAML_WORDS
 
 
-def write_game(files: dict[str, str], out: Path) -> None:
+LOGO_FOLDERS = ("logos", "src/data/logos", "../logos")  # where a checkout keeps logos, from --library
+
+
+def find_logos(game: dict, library: Path) -> dict[str, tuple[str, Path]]:
+    """18xx-maker logo name ("1867/CNR") -> (file in the game folder, source file), for
+    each company logo found in the user's 18xx-maker checkout."""
+    out = {}
+    for company in game.get("companies") or ():
+        name = company.get("logo") if isinstance(company, dict) else None
+        if not isinstance(name, str) or not name or ".." in name.split("/"):
+            continue
+        for folder in LOGO_FOLDERS:
+            found = next((Path(library) / folder / f"{name}{ext}" for ext in (".svg", ".png")
+                          if (Path(library) / folder / f"{name}{ext}").is_file()), None)
+            if found is not None:
+                out[name] = (f"logos/{name.replace('/', '-')}{found.suffix}", found)
+                break
+    return out
+
+
+def write_game(files: dict[str, str | bytes], out: Path) -> None:
     """Stage, load back with pnp's loader, then move into `out`. Files of ours that this
     import does not write (a map.yaml left from an earlier import) are removed."""
     from pnp.load import load_game
@@ -252,7 +275,11 @@ def write_game(files: dict[str, str], out: Path) -> None:
         stage = Path(staging) / "game"
         stage.mkdir()
         for name, text in files.items():
-            (stage / name).write_text(text, encoding="utf-8")
+            (stage / name).parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(text, bytes):
+                (stage / name).write_bytes(text)
+            else:
+                (stage / name).write_text(text, encoding="utf-8")
         try:
             load_game(stage)
         except PnpError as exc:

@@ -74,6 +74,9 @@ def _arc(radius: float, turn_degrees: float, start: float, end: float) -> list[P
     return points
 
 
+STUB_LENGTH = 0.5  # of the apothem
+
+
 def base_track(track: dict) -> list[Point]:
     """A track's centre line before it is turned into place: it enters at the bottom."""
     kind = track.get("type")
@@ -83,6 +86,8 @@ def base_track(track: dict) -> list[Point]:
         return [(0.0, APOTHEM), (0.0, 0.0)]
     if kind == "straight":
         return [(0.0, APOTHEM - 2 * APOTHEM * start), (0.0, APOTHEM - 2 * APOTHEM * end)]
+    if kind == "stub":  # a short piece from the side, ending in the open
+        return [(0.0, APOTHEM), (0.0, APOTHEM * (1 - STUB_LENGTH))]
     if kind == "sharp":
         return _arc(SHARP_RADIUS, 120.0, start, end)
     if kind == "gentle":

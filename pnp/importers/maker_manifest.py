@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from pnp.importers.maker_face import city_mark
 from pnp.importers.maker_hex import brief, number, read_maker_hex
 from pnp.importers.maker_report import Report
 from pnp.importers.maker_tiles import PREFERRED_ON_DUPLICATE, read_entries
@@ -159,15 +160,22 @@ def _own_tile(tile_id: str, data: dict, report: Report, where: str, pointy: bool
     reading = read_maker_hex(data, pointy=pointy, map_hex=False)
     if why:
         report.note(where, f"{why}; converted as far as pnp can print it")
+    for what in reading.notes:
+        report.note(where, what)
     for what in reading.lost:
         report.lost(where, what)
-    for name in reading.names:
-        report.lost(where, f"place name '{name}' on the tile (pnp prints no names on tiles)")
-    for _, label in reading.marks:
-        report.lost(where, f"mark '{label}' in the tile's city")
+    face = dict(reading.face)
+    if reading.names:
+        face["name"] = " / ".join(reading.names)
+    cities = [s for s in face.get("stops", []) if "city" in s]
+    raw_cities = [c for c in data.get("cities") or () if isinstance(c, dict) and not c.get("hidden")]
+    for city, raw in zip(cities, raw_cities):
+        marks = [m for m in map(city_mark, raw.get("companies") or ()) if m]
+        if marks:
+            city["marks"] = marks
     colour = _tile_colour(data.get("color"), report, where)
     try:
-        return Tile.model_validate({"id": tile_id, "color": colour, **reading.face, **({"note": note} if note else {})})
+        return Tile.model_validate({"id": tile_id, "color": colour, **face, **({"note": note} if note else {})})
     except ValidationError as exc:
         report.lost(where, f"not a valid pnp tile ({exc.errors()[0]['msg']}); printed blank")
         return Tile(id=tile_id, color=colour)

@@ -135,6 +135,8 @@ def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple
             if not isinstance(coord, str) or not COORDINATE.match(coord):
                 report.lost(label, "not a coordinate such as B4; the hex is left out")
                 continue
+            for what in reading.notes:
+                report.note(label, what)
             for what in reading.lost:
                 report.lost(label, what)
             if coord in board:
@@ -159,7 +161,8 @@ def _texts(h: dict, names: list[str]) -> tuple[str, ...]:
 
 
 def _copy(face: dict) -> dict:
-    return {k: ([dict(x) for x in v] if isinstance(v, list) else (dict(v) if isinstance(v, dict) else v))
+    return {k: ([dict(x) if isinstance(x, dict) else x for x in v] if isinstance(v, list)
+                else (dict(v) if isinstance(v, dict) else v))
             for k, v in face.items()}
 
 
@@ -206,12 +209,18 @@ def _homes(board: dict[str, MapHexOut], companies: set[str], report: Report) -> 
         for city, label in h.marks:
             at = h.where
             if label not in companies:
-                report.lost(at, f"mark '{label}' in a city (not a company of this game)")
+                _mark_city(h, city, label)  # printed in the city as it stands (a destination, say)
             elif label in homes:
                 report.lost(at, f"a second home for {label} (first at {homes[label][0]})")
             else:
                 homes[label] = (coord, city)
     return homes
+
+
+def _mark_city(h: MapHexOut, city: int, label: str) -> None:
+    cities = [s for s in h.face.get("stops", []) if "city" in s]
+    if city < len(cities):
+        cities[city].setdefault("marks", []).append(label)
 
 
 def _grouped(hexes) -> list[dict]:

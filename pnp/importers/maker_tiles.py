@@ -31,6 +31,7 @@ from pnp.importers.maker_face import read_hex
 from pnp.importers.rails_tiles import RailsTile, read_rails_tiles
 from pnp.importers.tile_facts import face_facts, same_tile
 from pnp.model.game import natural_key
+from pnp.model.icons import canonical
 from pnp.model.tile import TILE_COLOURS, Tile
 from pnp.output import atomic_write
 
@@ -204,6 +205,8 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
         "  one kind. Off-centre stations keep their direction (edge or corner) as `at:`.",
         "- Not carried over, because pnp works it out: where values and labels are printed,",
         "  fonts, which track is drawn over which, print grouping and symmetry hints.",
+        "- Gauges (narrow, dual; `line` as a thin line), icons, company marks in cities,",
+        "  place names, coloured sides (all six alike: a frame) and stubs are carried over.",
         "- A tile is left out when pnp cannot print everything it shows.",
         "",
     ]
@@ -219,6 +222,13 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
     lines += [f"- Id {tile_id} appears more than once; the {colour} one is kept." + (
               " Rails' standard 132 is the green two-slot city." if tile_id == "132" else "")
               for tile_id, colour in PREFERRED_ON_DUPLICATE.items()]
+    unknown = defaultdict(list)
+    for tile in conversion.tiles:
+        for icon in tile.icons:
+            if canonical(icon.name) is None:
+                unknown[icon.name].append(tile.id)
+    lines += [f"- Icon '{name}' (tiles {', '.join(sorted(set(ids), key=natural_key))}) has no picture in pnp: "
+              "printed as its name in a framed box." for name, ids in sorted(unknown.items())]
     lines.append("")
     if rails is not None:
         shared, differing = rails_differences(conversion.tiles, rails)

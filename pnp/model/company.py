@@ -42,6 +42,8 @@ class Company(Frozen):
     layer: int | None = Field(None, ge=1, description="the row of the IPO in which the company becomes "
                               "available (1860: rows 1-4, opened one after another)")
     notes: str | None = None
+    logo: str | None = Field(None, description="an SVG or PNG file inside the game folder (logos/KO.svg), "
+                             "printed on the company's tokens, charter and certificates")
 
     @field_validator("shares")
     @classmethod
@@ -109,6 +111,8 @@ class Private(Frozen):
     available: str | None = Field(None, description="the train whose first purchase makes this private "
                                   "available for sale (1860's FFC: 6+3); without it, from the start")
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
+    icon: str | None = Field(None, description="an icon printed beside the symbol (bridge, tunnel, port ...; "
+                             "see render/icons.py); any other name prints in a framed box")
 
 
 FLOTATION_FIELDS = ("symbol", "name", "home", "home_name", "tokens", "token_set_price", "float_percent")

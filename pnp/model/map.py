@@ -102,8 +102,7 @@ class HexEntry(TileFace):
         return _coordinate_list(v)
 
     def face(self) -> TileFace:
-        return TileFace(stops=self.stops, paths=self.paths, label=self.label, terrain=self.terrain,
-                        borders=self.borders)
+        return TileFace(**{name: getattr(self, name) for name in TileFace.model_fields})
 
 
 class Variant(Frozen):

@@ -13,6 +13,18 @@ from typing import Annotated, Literal, NamedTuple, Union
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from pnp.model.base import Frozen
+from pnp.model.face_parts import (  # noqa: F401  (re-exported: the face's parts live in face_parts)
+    BORDER_KINDS,
+    TERRAIN_KINDS,
+    Border,
+    Frame,
+    FutureLabel,
+    Icon,
+    Loc,
+    Mark,
+    Partition,
+    Terrain,
+)
 
 COLOURS = ("white", "yellow", "green", "brown", "gray", "red", "blue")
 TILE_COLOURS = ("yellow", "green", "brown", "gray")
@@ -42,17 +54,6 @@ def _phase_revenue(value):
 
 
 
-def _check_loc(value):
-    if value is None or value == "center":
-        return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"'at' must be an edge 0-5, a corner such as 2.5, or 'center', not {value!r}")
-    if not (0 <= value < 6) or (value * 2) != int(value * 2):
-        raise ValueError(f"'at' must be an edge 0-5 or a corner such as 2.5, not {value}")
-    return float(value)
-
-
-Loc = Annotated[Union[Literal["center"], float, None], BeforeValidator(_check_loc)]
 RevenueField = Annotated[Revenue, BeforeValidator(_phase_revenue)]
 
 
@@ -63,13 +64,22 @@ class _StopBase(Frozen):
 class City(_StopBase):
     kind: Literal["city"] = "city"
     revenue: RevenueField = 0
-    slots: int = Field(1, ge=1, le=9)
+    slots: int = Field(1, ge=0, le=9)  # 0: a city that takes no tokens (1822's off-board cities)
+    marks: tuple[Mark, ...] = ()  # companies printed in its slots, in slot order
+    style: Literal["pass"] | None = None  # a mountain pass (18xx.games `pass=`): slots in a band
+
+    @model_validator(mode="after")
+    def _room(self):
+        homes = [m for m in self.marks if m.kind == "home"]
+        if len(homes) > self.slots:
+            raise ValueError(f"{len(homes)} companies marked in a city of {self.slots} slot(s)")
+        return self
 
 
 class Town(_StopBase):
     kind: Literal["town"] = "town"
     revenue: RevenueField = 0
-    style: Literal["bar", "dot"] | None = None
+    style: Literal["bar", "dot", "hidden"] | None = None
 
 
 class Halt(_StopBase):
@@ -132,10 +142,25 @@ def _end_key(end: End) -> tuple[int, int]:
     return (0 if end.kind == "edge" else 1, end.index)
 
 
+# standard, narrow and dual gauge; `thin` a line that is not full track (a ferry, a
+# route), `future` track still to be built (dashed). 18xx-maker says line and dashed.
+GAUGES = ("standard", "narrow", "dual", "thin", "future")
+GAUGE_ALIASES = {"broad": "standard", "normal": "standard", "standard": "standard", "narrow": "narrow", "dual": "dual",
+                 "thin": "thin", "line": "thin", "future": "future", "dashed": "future"}
+
+
 class Path(Frozen):
     a: End
     b: End
     terminal: bool = False
+    track: Literal["standard", "narrow", "dual", "thin", "future"] = "standard"  # the gauge (18xx.games' `track:narrow`)
+
+    @field_validator("track", mode="before")
+    @classmethod
+    def _gauge(cls, v):
+        if isinstance(v, str) and v in GAUGE_ALIASES:
+            return GAUGE_ALIASES[v]
+        raise ValueError(f"unknown track gauge {v!r} (known: {', '.join(GAUGES)})")
 
     @field_validator("a", "b", mode="before")
     @classmethod
@@ -163,39 +188,6 @@ class Path(Frozen):
 
     def ends(self) -> tuple[End, End]:
         return (self.a, self.b)
-
-
-TERRAIN_KINDS = ("mountain", "hill", "water", "river", "swamp", "forest", "lake", "desert")
-
-
-class Terrain(Frozen):
-    cost: int = Field(ge=0)
-    type: tuple[str, ...] = ("mountain",)
-
-    @field_validator("type", mode="before")
-    @classmethod
-    def _types(cls, v):
-        types = tuple(v.split("|")) if isinstance(v, str) else tuple(v)
-        for t in types:
-            if t not in TERRAIN_KINDS:
-                raise ValueError(f"unknown terrain '{t}' (known: {', '.join(TERRAIN_KINDS)})")
-        return types
-
-
-BORDER_KINDS = ("impassable", "water", "mountain", "province", "river", "swamp")
-
-
-class Border(Frozen):
-    edge: int = Field(ge=0, le=5)
-    type: str = "impassable"
-    cost: int | None = None
-
-    @field_validator("type")
-    @classmethod
-    def _kind(cls, v):
-        if v not in BORDER_KINDS:
-            raise ValueError(f"unknown border type '{v}' (known: {', '.join(BORDER_KINDS)})")
-        return v
 
 
 TILE_CODE_READER = "tile_code"  # the validation context's key for the reader of `code:` strings
@@ -261,14 +253,20 @@ def _chains_to_paths(chains):
     for i, chain in enumerate(chains):
         if not isinstance(chain, list) or len(chain) < 2:
             raise ValueError(f"track[{i}] must list at least two ends, such as [0, 3] or [0, s0]")
-        terminal = False
-        if chain and chain[-1] == "terminal":
-            terminal, chain = True, chain[:-1]
+        terminal, gauge = False, "standard"
+        while chain and isinstance(chain[-1], str) and (chain[-1] == "terminal" or chain[-1] in GAUGE_ALIASES):
+            if chain[-1] == "terminal":
+                terminal = True
+            else:
+                gauge = GAUGE_ALIASES[chain[-1]]
+            chain = chain[:-1]
+        if len(chain) < 2:
+            raise ValueError(f"track[{i}] must list at least two ends, such as [0, 3] or [0, s0]")
         try:
             ends = [parse_end(e) for e in chain]
         except ValueError as exc:
             raise ValueError(f"track[{i}]: {exc}") from None
-        paths.extend({"a": a, "b": b, "terminal": terminal} for a, b in zip(ends, ends[1:]))
+        paths.extend({"a": a, "b": b, "terminal": terminal, "track": gauge} for a, b in zip(ends, ends[1:]))
     return paths
 
 
@@ -280,6 +278,19 @@ class TileFace(Frozen):
     label: str | None = None
     terrain: Terrain | None = None
     borders: tuple[Border, ...] = ()
+    icons: tuple[Icon, ...] = ()
+    frame: Frame | None = None
+    stripes: str | None = None  # a colour: the ground is striped with it (18xx.games `stripes=`)
+    partitions: tuple[Partition, ...] = ()
+    future_label: FutureLabel | None = None
+    stubs: tuple[int, ...] = ()  # edges with a short piece of track ending in the open
+
+    @field_validator("stubs")
+    @classmethod
+    def _stub_edges(cls, v):
+        if any(e not in EDGES for e in v):
+            raise ValueError(f"stubs must be edges 0-5, not {list(v)}")
+        return tuple(sorted(set(v)))
 
     @model_validator(mode="before")
     @classmethod
@@ -305,7 +316,15 @@ class TileFace(Frozen):
     def same_face(self, other: "TileFace") -> bool:
         """Equal stops, label, terrain and borders, and the same track in any order."""
         return (self.stops == other.stops and set(self.paths) == set(other.paths) and self.label == other.label
-                and self.terrain == other.terrain and set(self.borders) == set(other.borders))
+                and self.terrain == other.terrain and set(self.borders) == set(other.borders)
+                and sorted(i.name for i in self.icons) == sorted(i.name for i in other.icons)
+                and (self.frame, self.stripes, set(self.partitions), self.future_label, self.stubs)
+                == (other.frame, other.stripes, set(other.partitions), other.future_label, other.stubs))
+
+    def gauges(self) -> tuple[str, ...]:
+        """The gauges of the face's track, in GAUGES order."""
+        used = {p.track for p in self.paths}
+        return tuple(g for g in GAUGES if g in used)
 
     def exits(self) -> tuple[int, ...]:
         """The edges track leaves by, sorted."""
@@ -351,10 +370,12 @@ class TileFace(Frozen):
         exits = len(self.exits())
         if exits:
             parts.append(f"{exits} exit" + ("s" if exits != 1 else ""))
+        parts.extend(f"{g} gauge" for g in self.gauges() if g != "standard")
         if self.label:
             parts.append(f"label {self.label}")
         if self.terrain:
             parts.append(f"terrain {self.terrain.cost}")
+        parts.extend(f"icon {i.name}" for i in self.icons)
         return ", ".join(parts) or "blank"
 
 
@@ -385,6 +406,7 @@ class Tile(TileFace):
     stage: str | None = None
     flippable: bool = False
     note: str | None = None
+    name: str | None = None  # a place name printed on the tile (18xx-maker's London, Venezia)
 
     @field_validator("id", mode="before")
     @classmethod

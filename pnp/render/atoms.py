@@ -4,24 +4,14 @@ SVG element; none decides where anything goes."""
 
 from __future__ import annotations
 
-from pnp.geometry.face import CASING_WIDTH, TRACK_WIDTH, PhaseRow, PlacedStop, PlacedText, RevenueMark
+from pnp.geometry.face import TRACK_WIDTH, PhaseRow, PlacedStop, PlacedText, RevenueMark
 from pnp.geometry.stops import TOWN_DOT, bar_corners, slot_centres, slot_radius, city_outline
 from pnp.geometry.hexagon import Point, add, rotate_degrees
 from pnp.geometry.track import Segment, fmt
-from pnp.render import svg
+from pnp.render import icons, svg
 from pnp.render.style import Style
 
 PHASE_GROUND = {"yellow": "yellow", "green": "green", "brown": "brown", "gray": "gray", "grey": "gray"}
-
-
-def track(segments: list[Segment], style: Style, *, casing: bool, butt: bool = False) -> object:
-    """All track of one layer as one path; draw every casing before any rail.
-    `butt` ends pieces square (an overpass redrawn over the track it crosses)."""
-    d = "".join(s.svg() for s in segments)
-    caps = {"stroke_linecap": "butt"} if butt else {}
-    if casing:
-        return svg.SVG.path(d=d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(CASING_WIDTH), **caps)
-    return svg.SVG.path(d=d, fill="none", stroke=style.color("track"), stroke_width=fmt(TRACK_WIDTH), **caps)
 
 
 def terminal_arrow(segment: Segment, style: Style) -> object:
@@ -113,4 +103,5 @@ def terrain_icon(kind: str, centre: Point, style: Style, size: float = 22.0) -> 
     if kind == "forest":
         pts = [(x - h * 0.8, y + h * 0.6), (x, y - h), (x + h * 0.8, y + h * 0.6)]
         return svg.polygon_path(pts, fill=style.color("forest"))
-    return svg.circle(centre, h * 0.7, fill=style.color(kind) if kind in style.colors else style.color("outline"))
+    # mine, wall, cow skull ...: the icon of that name, or its name in a box
+    return icons.icon("cattle" if kind == "cow_skull" else kind, centre, h, style)

@@ -125,7 +125,7 @@ def borders(f: MapFrame, hexes: list[MapHex]) -> list[tuple[object, tuple]]:
                 continue
             seen.add(key)
             side = f.hex_group((cx, cy), f.turn)
-            side.add(border_line(border.edge, border.type, f.style, border.cost, -f.turn))
+            side.add(border_line(border.edge, border.type, f.style, border.cost, -f.turn, border.color))
             reach = BORDER_WIDTH * f.k
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             out.append((side, (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)))

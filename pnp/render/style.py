@@ -28,5 +28,14 @@ class Style:
             return self
         return Style(self.name, {**self.colors, **overrides}, self.font_family)
 
+    def with_companies(self, companies) -> "Style":
+        """Each company's colour and text colour as `company:SYM` and `company_text:SYM`,
+        for its marks printed in cities (homes, reservations, destinations)."""
+        colours = {}
+        for c in companies:
+            colours[f"company:{c.symbol}"] = c.color
+            colours[f"company_text:{c.symbol}"] = c.text_color
+        return self.with_colors(colours)
+
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.colors.items())), self.font_family))

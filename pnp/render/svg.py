@@ -24,6 +24,16 @@ def points(pts) -> str:
     return f"M{fmt(head[0])},{fmt(head[1])}" + "".join(f"L{fmt(x)},{fmt(y)}" for x, y in rest) + "Z"
 
 
+def path(d: str, **attrs):
+    """A path from SVG path data (M, L, C, A ... Z)."""
+    return SVG.path(d=d, **attrs)
+
+
+def image(href: str, x: float, y: float, w: float, h: float, **attrs):
+    """A picture (a data: URI from `render/logo.py`) fitted into the box, centred."""
+    return SVG.image(href, insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)), **attrs)
+
+
 def polygon_path(pts, **attrs):
     return SVG.path(d=points(pts), **attrs)
 

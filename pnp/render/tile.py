@@ -11,10 +11,11 @@ from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, cor
 from pnp.text import fit_size
 from pnp.geometry.track import fmt
 from pnp.model.tile import Tile, TileFace
-from pnp.render import atoms, svg
+from pnp.render import atoms, gauge, svg
+from pnp.render import face_extras as extras
 from pnp.render.style import Style
 
-LAYERS = ("ground", "track_casing", "track", "stations", "revenue", "labels", "borders", "outline")
+LAYERS = ("ground", "frame", "track_casing", "track", "stations", "revenue", "labels", "borders", "outline")
 OUTLINE_WIDTH = 1.5
 BORDER_WIDTH = 10.0
 BORDER_COST_RADIUS = 17.0
@@ -34,20 +35,25 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
     """Everything on a face but its ground and outline, by layer."""
     layers: dict[str, list] = {name: [] for name in LAYERS}
     angle = layout.text_angle
-    plain = [t.segment for t in layout.track]
-    if plain:
-        layers["track_casing"].append(atoms.track(plain, style, casing=True))
-        layers["track"].append(atoms.track(plain, style, casing=False))
-    for casing, rail in layout.overpasses:
-        layers["track"].append(atoms.track([casing], style, casing=True, butt=True))
-        layers["track"].append(atoms.track([rail], style, casing=False, butt=True))
+    layers["frame"] += extras.stripes(face, style) + extras.frame(face, style) + extras.partitions(face, style)
+    for kind in gauge.GAUGES:
+        segments = [t.segment for t in layout.track if t.gauge == kind]
+        if segments:
+            layers["track_casing"].append(gauge.casing(segments, kind, style))
+            layers["track"].extend(gauge.rails(segments, kind, style))
+    for casing, rail, kind in layout.overpasses:
+        layers["track"].append(gauge.casing([casing], kind, style, butt=True))
+        layers["track"].extend(gauge.rails([rail], kind, style, butt=True))
     for t in layout.track:
         if t.terminal:
             layers["track"].append(atoms.terminal_arrow(t.segment, style))
     for placed in layout.stops:
         element = atoms.stop(placed, style)
+        layers["stations"] += extras.pass_band(face, placed, style) if placed.style == "city" else []
         if element is not None:
             layers["stations"].append(element)
+        if placed.style == "city":
+            layers["stations"] += extras.city_marks(face, placed, style, angle)
     for mark in layout.revenues:
         layers["revenue"].append(atoms.revenue(mark, style, angle))
     for row in layout.phase_rows:
@@ -60,25 +66,33 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
             upright.add(icon)
             icon = upright
         layers["labels"].append(icon)
+    layers["labels"] += extras.placed_icons(layout, style)
     for item in layout.texts:
-        layers["labels"].append(atoms.placed_text(item, style, angle))
+        if item.role == "future_label":
+            layers["labels"].append(extras.future_label(face, item, style, angle))
+        else:
+            layers["labels"].append(atoms.placed_text(item, style, angle))
     for border in face.borders:
-        layers["borders"].append(border_line(border.edge, border.type, style, border.cost, angle))
+        layers["borders"].append(border_line(border.edge, border.type, style, border.cost, angle, border.color))
     return layers
 
 
-def border_line(edge: int, kind: str, style: Style, cost: int | None = None, text_angle: float = 0.0):
+def border_line(edge: int, kind: str, style: Style, cost: int | None = None, text_angle: float = 0.0,
+                color: str | None = None):
     """A thick line along a hex side (impassable, water, mountain...), with the cost of
     crossing it in a circle on the side's midpoint when it has one."""
     a, b = corners()[(edge - 1) % 6], corners()[edge]
     # corners()[k] is the corner between edges k and k+1, so edge e runs from corner e-1 to corner e
-    line = svg.line(a, b, **border_stroke(kind, style))
+    stroke = border_stroke(kind, style)
+    if color:
+        stroke["stroke"] = extras.colour(color, style)
+    line = svg.line(a, b, **stroke)
     if not cost:
         return line
     g = svg.group()
     g.add(line)
     mid = edge_midpoint(edge)
-    g.add(svg.circle(mid, BORDER_COST_RADIUS, fill=style.color("revenue_fill"), stroke=border_stroke(kind, style)["stroke"],
+    g.add(svg.circle(mid, BORDER_COST_RADIUS, fill=style.color("revenue_fill"), stroke=stroke["stroke"],
                      stroke_width=3))
     g.add(svg.text(str(cost), mid, fit_size(str(cost), 2 * BORDER_COST_RADIUS - 6, 16, "bold"), style, weight="bold",
                    angle=text_angle))
@@ -88,7 +102,7 @@ def border_line(edge: int, kind: str, style: Style, cost: int | None = None, tex
 def border_stroke(kind: str, style: Style) -> dict:
     """How a border of this kind is stroked (also the map legend's sample of it)."""
     colour = "impassable" if kind == "impassable" else f"border_{kind}"
-    attrs = {"stroke_dasharray": "20,12"} if kind == "province" else {}
+    attrs = {"stroke_dasharray": "20,12"} if kind in ("province", "divider") else {}
     return {"stroke": style.color(colour), "stroke_width": fmt(BORDER_WIDTH), "stroke_linecap": "round", **attrs}
 
 
@@ -118,8 +132,8 @@ def tile_group(tile: Tile, style: Style, orientation: str = "flat", outline: boo
     """The printed tile, built once per distinct tile and style; without `outline` when
     a CutContour layer carries the cut line."""
     turn = POINTY_TURN if orientation == "pointy" else 0.0
-    return face_group(tile, tile.color, style, tile_id=tile.id, stage=tile.stage, flippable=tile.flippable, turn=turn,
-                      outline=outline)
+    return face_group(tile, tile.color, style, tile_id=tile.id, name=tile.name, stage=tile.stage,
+                      flippable=tile.flippable, turn=turn, outline=outline)
 
 
 def units_per_mm(tile_mm: float) -> float:

@@ -1,0 +1,40 @@
+"""Where a face's icons go: near the place the data gives (`at`), else the centre of an
+empty hex, else a free spot round the rim. A known icon takes a disc; an unknown one
+the box its name is printed in."""
+
+from __future__ import annotations
+
+from shapely import affinity
+from shapely.geometry import Polygon
+
+from pnp.geometry.face_spots import rim
+from pnp.geometry.face_stops import loc_point
+from pnp.geometry.hexagon import add, scale
+from pnp.geometry.place import circle
+from pnp.geometry.placed import ICON_LARGE_RADIUS, ICON_RADIUS, PlacedIcon, box_size
+from pnp.model.icons import canonical, label
+from pnp.model.tile import Icon
+
+OPEN_SPOTS = [(0, 0), (0, -50), (0, 50), (-50, -25), (50, -25), (-50, 25), (50, 25)]
+
+
+def icon_shape(icon: Icon, point, radius: float, text_angle: float):
+    if canonical(icon.name) is not None:
+        return circle(point, radius + 2)
+    w, h = box_size(label(icon.name), radius)
+    x, y = point
+    box = Polygon([(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)])
+    return affinity.rotate(box, text_angle, origin=point).buffer(2) if text_angle else box.buffer(2)
+
+
+def place_icon(icon: Icon, take, text_angle: float, busy: bool) -> PlacedIcon:
+    """`take` picks the first free spot of (spot, shape) candidates (layout_face's)."""
+    radius = ICON_LARGE_RADIUS if icon.large else ICON_RADIUS
+    spots = []
+    if icon.at is not None:
+        base = loc_point(icon.at)
+        spots += [base, scale(base, 0.8), scale(base, 1.15), add(base, (0, 12)), add(base, (0, -12))]
+    spots += OPEN_SPOTS[1:] if busy else OPEN_SPOTS
+    spots += rim((58.0, 48.0, 38.0, 66.0, 72.0, 76.0), 10)
+    point = take((p, icon_shape(icon, p, radius, text_angle)) for p in spots)
+    return PlacedIcon(icon.name, point, radius)

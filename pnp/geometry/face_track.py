@@ -1,0 +1,80 @@
+"""The track of a face between its placed stops and edges, and where one run of track
+passes over another."""
+
+from __future__ import annotations
+
+import math
+
+
+from pnp.geometry.hexagon import Point, edge_midpoint, scale
+from pnp.geometry.track import Line, Segment, edge_to_edge, edge_to_point, linestring, nearest_t, part
+from pnp.model.tile import TileFace
+from pnp.geometry.placed import PlacedStop, PlacedTrack
+
+
+def place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segment]) -> list[PlacedTrack]:
+    at = {s.index: s.point for s in stops}
+    track: list[PlacedTrack] = []
+    drawn_through: set[int] = set()
+    for path in face.paths:
+        a, b = path.a, path.b
+        if a.kind == "stop" and b.kind == "edge":
+            a, b = b, a
+        if a.kind == "edge" and b.kind == "edge":
+            segment = edge_to_edge(a.index, b.index)
+        elif a.kind == "edge":
+            if b.index in through:
+                if b.index in drawn_through:
+                    continue
+                drawn_through.add(b.index)
+                segment = through[b.index]
+            else:
+                segment = edge_to_point(a.index, at[b.index])
+        else:
+            segment = Line(at[a.index], at[b.index])
+        track.append(PlacedTrack(segment, path.terminal, path.track))
+    return track
+
+
+STUB_LENGTH = 0.4  # of the apothem: a stub runs this far in from its edge
+
+
+def stub_track(face: TileFace) -> list[PlacedTrack]:
+    return [PlacedTrack(Line(edge_midpoint(e), scale(edge_midpoint(e), 1 - STUB_LENGTH))) for e in face.stubs]
+
+
+OVERPASS_LENGTH = 56.0  # of the upper track, centred on the crossing (RENDERING.md: 63 straight, 47 gentle)
+STOP_CLEARANCE = 30.0  # track meeting at or near a stop joins there; it does not cross
+
+
+def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[Segment, Segment, str]]:
+    """Where two runs of track cross away from any stop and any edge, the middle of one
+    is drawn again over the other, so a crossing never reads as a junction. Straight
+    track goes over curves; otherwise the earlier run in the data goes over."""
+    lines = [linestring(t.segment) for t in track]
+    stop_points = [s.point for s in stops]
+    order = sorted(range(len(track)), key=lambda i: (0 if isinstance(track[i].segment, Line) else 1, i))
+    out: list[tuple[Segment, Segment, str]] = []
+    for n, i in enumerate(order):
+        for j in order[n + 1:]:
+            meet = lines[i].intersection(lines[j])
+            for point in _points(meet):
+                ends = [track[i].segment.start, track[i].segment.end, track[j].segment.start, track[j].segment.end]
+                if any(math.dist(point, q) < STOP_CLEARANCE for q in stop_points + ends):
+                    continue
+                upper = track[i].segment
+                t = nearest_t(upper, point)
+                half = OVERPASS_LENGTH / 2 / max(upper.length, 1e-9)
+                seam = 2.0 / max(upper.length, 1e-9)  # the rail runs on past the casing's square ends
+                out.append((part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam), track[i].gauge))
+    return out
+
+
+def _points(geometry) -> list[Point]:
+    if geometry.is_empty:
+        return []
+    if geometry.geom_type == "Point":
+        return [(geometry.x, geometry.y)]
+    if hasattr(geometry, "geoms"):
+        return [p for g in geometry.geoms for p in _points(g)]
+    return []  # overlapping runs (shared track) are not crossings

@@ -1,0 +1,121 @@
+"""The parts of a tile face besides stops and track: terrain with its cost, borders by
+kind, icons, a coloured frame or stripes, partitions, a future label. Positions
+(`Loc`) are shared with stops: an edge 0-5, a corner such as 2.5, or the centre."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BeforeValidator, Field, field_validator, model_validator
+
+from pnp.model.base import Frozen
+
+
+def _check_loc(value):
+    if value is None or value == "center":
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"'at' must be an edge 0-5, a corner such as 2.5, or 'center', not {value!r}")
+    if not (0 <= value < 6) or (value * 2) != int(value * 2):
+        raise ValueError(f"'at' must be an edge 0-5 or a corner such as 2.5, not {value}")
+    return float(value)
+
+
+Loc = Annotated[Union[Literal["center"], float, None], BeforeValidator(_check_loc)]
+TERRAIN_KINDS = ("mountain", "hill", "water", "river", "swamp", "forest", "lake", "desert", "mine", "wall", "cow_skull")
+
+
+class Terrain(Frozen):
+    cost: int = Field(ge=0)
+    type: tuple[str, ...] = ("mountain",)
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _types(cls, v):
+        types = tuple(v.split("|")) if isinstance(v, str) else tuple(v)
+        for t in types:
+            if t not in TERRAIN_KINDS:
+                raise ValueError(f"unknown terrain '{t}' (known: {', '.join(TERRAIN_KINDS)})")
+        return types
+
+
+BORDER_KINDS = ("impassable", "water", "mountain", "province", "river", "swamp", "divider", "offboard")
+
+
+class Border(Frozen):
+    """A marked hex side. `offboard` marks the side of an off-board area; `color`
+    overrides the kind's colour (a game's own province line)."""
+
+    edge: int = Field(ge=0, le=5)
+    type: str = "impassable"
+    cost: int | None = None
+    color: str | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _kind(cls, v):
+        if v not in BORDER_KINDS:
+            raise ValueError(f"unknown border type '{v}' (known: {', '.join(BORDER_KINDS)})")
+        return v
+
+
+class Icon(Frozen):
+    """A picture on a tile or hex (a port, a mine ...), by name; `at` as for stops.
+    pnp draws the names it knows (render/icons.py) and prints any other in a box."""
+
+    name: str = Field(min_length=1)
+    at: Loc = None
+    large: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _compact(cls, data):
+        return {"name": data} if isinstance(data, str) else data
+
+
+
+
+class Frame(Frozen):
+    """A coloured band round the inside of the hex (18xx.games `frame=color:...`);
+    `color2` colours every other side."""
+
+    color: str
+    color2: str | None = None
+
+
+class Partition(Frozen):
+    """A line inside the hex between two points of its rim (corners or edges), parting
+    it into regions: a province line, a divider, water. `length` < 1 draws part of it."""
+
+    a: float = Field(ge=0, lt=6)
+    b: float = Field(ge=0, lt=6)
+    type: str = "province"
+    length: float = Field(1.0, gt=0, le=1)
+
+
+class FutureLabel(Frozen):
+    """The label the hex takes once upgraded to `color` (18xx.games `future_label`)."""
+
+    label: str
+    color: str | None = None
+
+
+class Mark(Frozen):
+    """A company printed in a city slot: its home (or a reservation), or its
+    destination. Written `TR` or `{company: TR, kind: destination}`; `color` fills a
+    mark the game's companies do not colour (18xx-maker's `{label: Dest, color: red}`)."""
+
+    company: str = ""
+    kind: Literal["home", "destination"] = "home"
+    color: str | None = None
+
+    @model_validator(mode="after")
+    def _something(self):
+        if not self.company and not self.color:
+            raise ValueError("a city mark needs a company or a colour")
+        return self
+
+    @model_validator(mode="before")
+    @classmethod
+    def _compact(cls, data):
+        return {"company": str(data)} if isinstance(data, (str, int)) and not isinstance(data, bool) else data

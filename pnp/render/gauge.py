@@ -1,0 +1,55 @@
+"""Track of each gauge as 18xx players know it: standard gauge a thick black rail;
+narrow gauge a thin rail with cross ties; dual gauge the standard rail with the
+narrow gauge's ties across it and a light stripe down its middle, so both read. A
+thin line is a route that is not track (a ferry); future track is dashed.
+
+Every casing is drawn before any rail (`casing(...)` then `rails(...)`)."""
+
+from __future__ import annotations
+
+from pnp.geometry.placed import CASING_WIDTH, DUAL_STRIPE, NARROW_WIDTH, TIE_GAP, TIE_LENGTH, TIE_WIDTH, TRACK_WIDTH
+from pnp.geometry.track import Segment, fmt
+from pnp.render import svg
+from pnp.render.style import Style
+
+GAUGES = ("standard", "narrow", "dual", "thin", "future")
+TIE_CASING = TIE_LENGTH + CASING_WIDTH - TRACK_WIDTH  # the white edge round the ties
+FUTURE_DASH = 14.0  # track still to be built: dashed
+
+
+def _d(segments: list[Segment]) -> str:
+    return "".join(s.svg() for s in segments)
+
+
+def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False):
+    """The light casing under track of one gauge; wider under tied track."""
+    width = TIE_CASING if gauge in ("narrow", "dual") else CASING_WIDTH
+    caps = {"stroke_linecap": "butt"} if butt else {}
+    return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=fmt(width), **caps)
+
+
+def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False) -> list:
+    """The rail of one gauge, as one to three paths over the same track."""
+    d = _d(segments)
+    caps = {"stroke_linecap": "butt"} if butt else {}
+    colour = style.color("track")
+    out = []
+    if gauge in ("standard", "dual"):
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), **caps))
+    if gauge in ("narrow", "dual"):
+        # ties: a wide stroke dashed into short strokes across the track
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TIE_LENGTH), stroke_linecap="butt",
+                            stroke_dasharray=f"{fmt(TIE_WIDTH)},{fmt(TIE_GAP)}"))
+    if gauge == "narrow":
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
+    if gauge == "dual":
+        out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(DUAL_STRIPE), **caps))
+    if gauge == "thin":
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
+    if gauge == "future":
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), stroke_linecap="butt",
+                            stroke_dasharray=f"{fmt(FUTURE_DASH)},{fmt(FUTURE_DASH * 0.7)}"))
+    return out
+
+
+__all__ = ["casing", "rails", "GAUGES"]
