@@ -5,7 +5,7 @@ compact form into paths and typed stops; the schema describes the form itself.""
 
 from __future__ import annotations
 
-from pnp.model.tile import BORDER_KINDS, COLOURS, STOP_KINDS, TERRAIN_KINDS
+from pnp.model.tile import BORDER_KINDS, COLOURS, GAUGE_ALIASES, STOP_KINDS, TERRAIN_KINDS
 
 MAP_COLOURS = list(dict.fromkeys(list(COLOURS) + ["white", "red", "blue"]))
 
@@ -38,8 +38,17 @@ STOP = {
     "description": "A stop, named by its kind and value in one key: {city: 20}, {town: 10}, {halt: £}, "
                    "{offboard: {yellow: 20, brown: 40}}, {junction: }.",
     "oneOf": [
-        _stop("city", REVENUE, {"slots": {"type": "integer", "minimum": 1, "maximum": 9,
-                                          "description": "Token slots (1-9)."}},
+        _stop("city", REVENUE, {"slots": {"type": "integer", "minimum": 0, "maximum": 9,
+                                          "description": "Token slots (0-9)."},
+                                "marks": {"type": "array", "items": {"anyOf": [
+                                    {"type": ["string", "integer"]},
+                                    {"type": "object", "additionalProperties": False,
+                                     "properties": {"company": {"type": "string"},
+                                                    "kind": {"enum": ["home", "destination"]},
+                                                    "color": {"type": ["string", "null"]}}}]},
+                                    "description": "Companies printed in its slots: TR, or {company: TR, kind: "
+                                                   "destination}."},
+                                "style": {"enum": ["pass", None], "description": "A mountain pass."}},
               "A city paying its revenue, with `slots` token slots."),
         _stop("town", REVENUE, {"style": STYLE}, "A town: a bar on one or two tracks, a dot otherwise."),
         _stop("halt", {"type": ["string", "number", "null"], "description": "The symbol it shows (1860: £)."},
@@ -51,9 +60,9 @@ STOP = {
 
 END = {
     "description": "An edge 0-5 (0 bottom, clockwise) or a stop s0, s1, ... in the order of `stops`; "
-                   "a chain may end in 'terminal' (an arrow off the map).",
+                   "a chain may end in 'terminal' (an arrow off the map) and a gauge (narrow, dual, thin, future).",
     "anyOf": [{"type": "integer", "minimum": 0, "maximum": 5}, {"type": "string", "pattern": "^s[0-9]+$"},
-              {"const": "terminal"}],
+              {"enum": ["terminal", *GAUGE_ALIASES]}],
 }
 
 TRACK = {
@@ -91,6 +100,26 @@ FACE_PROPERTIES = {
     "label": {"type": ["string", "null"], "description": "A label such as B, OO, Y."},
     "terrain": {"anyOf": [TERRAIN, {"type": "null"}]},
     "borders": {"type": "array", "items": BORDER, "description": "Borders on the hex's sides."},
+    "icons": {"type": "array", "description": "Pictures by name (port, mine ...): a name, or {name, at, large}.",
+              "items": {"anyOf": [{"type": "string", "minLength": 1},
+                                  {"type": "object", "required": ["name"], "additionalProperties": False,
+                                   "properties": {"name": {"type": "string", "minLength": 1}, "at": AT,
+                                                  "large": {"type": "boolean"}}}]}},
+    "frame": {"anyOf": [{"type": "object", "required": ["color"], "additionalProperties": False,
+                         "properties": {"color": {"type": "string"}, "color2": {"type": ["string", "null"]}}},
+                        {"type": "null"}], "description": "A coloured band round the inside of the hex."},
+    "stripes": {"type": ["string", "null"], "description": "A colour the ground is striped with."},
+    "partitions": {"type": "array", "description": "Lines across the hex between points of its rim.",
+                   "items": {"type": "object", "required": ["a", "b"], "additionalProperties": False,
+                             "properties": {"a": {"type": "number", "minimum": 0, "exclusiveMaximum": 6},
+                                            "b": {"type": "number", "minimum": 0, "exclusiveMaximum": 6},
+                                            "type": {"type": "string"},
+                                            "length": {"type": "number", "exclusiveMinimum": 0, "maximum": 1}}}},
+    "future_label": {"anyOf": [{"type": "object", "required": ["label"], "additionalProperties": False,
+                                "properties": {"label": {"type": "string"}, "color": {"type": ["string", "null"]}}},
+                               {"type": "null"}], "description": "The label the hex takes once upgraded."},
+    "stubs": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5},
+              "description": "Edges with a short piece of track ending in the open."},
     "code": {"type": "string", "description": "The face in the 18xx.games notation, instead of stops/track/label/"
                                               "terrain/borders: city=revenue:20;path=a:0,b:_0"},
 }
@@ -109,6 +138,7 @@ TILE = {
         "stage": {"type": ["string", "null"], "description": "Printed at the tile's left corner (18-XY)."},
         "flippable": {"type": "boolean", "description": "May also be laid face down, mirrored (⇄)."},
         "note": {"type": ["string", "null"]},
+        "name": {"type": ["string", "null"], "description": "A place name printed on the tile (London)."},
     },
     "additionalProperties": False,
 }
