@@ -3,7 +3,7 @@
 Every component the game's data describes is built in print order, written as its
 own PDF (and SVGs), and gathered into GAME-kit.pdf with a bookmark per component and a
 first page carrying a 100 mm calibration ruler. Everything is written to a staging
-folder in the system's temporary directory first and moved into place only when the
+folder beside the output folder first and moved into place only when the
 whole kit is done, so a build that fails or is killed leaves the previous kit as it
 was, with nothing half-written beside it.
 """
@@ -28,8 +28,10 @@ from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.localise import in_language
 from pnp.model.game import Game
-from pnp.output import OutputDir, atomic_write
 from pnp.draw.nodes import Page
+from pnp.limits import limit
+from pnp.output import OutputDir, atomic_write, write_error
+from pnp.print_settings import checked_print
 from pnp.pdf import DocumentPool, PdfPart, merge_documents, to_png
 from pnp.render import svg
 from pnp.templates import Paper
@@ -161,7 +163,8 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     if not keys:
         raise PnpError(f"{game.title}: nothing to build (no component has data)")
     built: list[Built] = []
-    staging = Path(tempfile.mkdtemp(prefix="pnp-build-"))
+    staging = make_staging(Path(out_dir))
+    pages, most = 0, limit(game.info, "pages")
     try:
         with DocumentPool() as pool:  # documents are drawn on the other cores while the next component builds
             for key in keys:
@@ -174,6 +177,10 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                                                 doc.trim_inset, doc.bleed)], f"{game.title}: {doc.title}")
                            for doc in component.documents]
                 built.append(b)
+                pages += len(component.pages)
+                if pages > most:
+                    raise PnpError(f"{game.title}: the kit passes {most} pages at {component.title} "
+                                   f"(game.yaml limits.pages raises the bound)")
                 _kill_point("built")
             files = _write_kit(game, options, built, OutputDir(staging), png, pool)
         kit_name = f"{safe_stem(game.key)}-kit.pdf"
@@ -256,12 +263,56 @@ def index_markdown(game: Game, built: list[Built], files: dict[str, int], kit_na
     return "\n".join(lines) + "\n"
 
 
+STAGING = ".pnp-staging-"
+
+
+def make_staging(out_dir: Path) -> Path:
+    """A fresh staging folder beside the output folder (same disk, so nothing is left in
+    the system's temporary folder), or inside it when its parent cannot be written,
+    after removing those that builds killed before they could clean up (their process
+    is gone)."""
+    out_dir = out_dir.resolve()
+    prefix = f"{STAGING}{out_dir.name}-"
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(out_dir.parent, exc) from None
+    for folder in (out_dir.parent, out_dir):
+        for old in folder.glob(f"{prefix}*") if folder.is_dir() else ():
+            pid = old.name[len(prefix):].split(".")[0]
+            if pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(old, ignore_errors=True)
+    try:
+        return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}.", dir=out_dir.parent))
+    except OSError:
+        pass
+    try:
+        out_dir.mkdir(exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}.", dir=out_dir))
+    except OSError as exc:
+        raise write_error(out_dir, exc) from None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _commit(staging: Path, out_dir: Path) -> None:
-    """Move every staged file into the output folder; each lands by an atomic rename."""
-    for path in sorted(staging.rglob("*")):
-        if path.is_file():
-            atomic_write(out_dir / path.relative_to(staging), path.read_bytes())
-            _kill_point("committing")
+    """Move every staged file into the output folder; each lands by an atomic rename.
+    Every target is checked first (no link inside the folder may lead out of it), so a
+    refused kit writes nothing."""
+    folder = OutputDir(out_dir)
+    files = [(path, folder.path(str(path.relative_to(staging)))) for path in sorted(staging.rglob("*"))
+             if path.is_file()]
+    for path, target in files:
+        atomic_write(target, path.read_bytes())
+        _kill_point("committing")
 
 
 KILL_POINT = "PNP_TEST_KILL_AT"
@@ -279,13 +330,7 @@ def resolve_options(game: Game, cli: dict) -> dict:
     defaults = {"paper": "a4", "scale": 1.0, "bleed": None, "crop_marks": True, "duplex": "none", "only": None,
                 "lang": "en", "theme": "default", "tile_layout": "individual", "layout": None,
                 "cut_files": None, "cut_contour": False, "registration": None}
-    game_print = dict(game.info.print)
-    unknown = set(game_print) - set(defaults)
-    if unknown:
-        from pnp.errors import DataError
-
-        raise DataError(game.folder / "game.yaml", f"print.{sorted(unknown)[0]}",
-                        f"unknown print setting (known: {', '.join(defaults)})")
+    game_print = checked_print(game.folder / "game.yaml", dict(game.info.print), list(defaults))
     merged = {**defaults, **game_print, **{k: v for k, v in cli.items() if v is not None}}
     return merged
 

@@ -40,10 +40,27 @@ def check_references(game: Game) -> None:
         for symbol in rule.privates or ():
             if privates and symbol not in privates:
                 raise DataError(folder / "game.yaml", f"rules.players.{n}.privates", f"unknown private '{symbol}'")
+    check_homes(game)
     check_exchanges(game)
     check_private_availability(game)
     check_par_values(game)
     check_marker_totals(game)
+
+
+def check_homes(game: Game) -> None:
+    """A company's home is a map hex with a city for its station (its `home_city`-th)."""
+    mapfile = game.part("map")
+    if mapfile is None:
+        return
+    board = mapfile.board()
+    for i, c in enumerate(game.companies):
+        if not c.home or c.home not in board.hexes:
+            continue
+        cities = [s for s in board.hexes[c.home].face.stops if s.kind == "city"]
+        if c.home_city >= len(cities):
+            has = f"{len(cities)} cities" if cities else "no city"
+            raise DataError(game.folder / "companies.yaml", f"companies[{i}].home",
+                            f"home {c.home} has {has} on the map, so no home station {c.home_city} can be placed")
 
 
 def check_exchanges(game: Game) -> None:

@@ -16,6 +16,9 @@ from pnp.commands.imports import import_
 from pnp.commands.kit import check_map_layout, summary_table
 from pnp.commands.manifest import manifest
 from pnp.commands.market import cell_size_option, market  # noqa: F401
+from pnp.commands.new import new
+from pnp.commands.schema import schema
+from pnp.commands.serve import serve
 from pnp.cut.options import cut_click_options, resolve
 from pnp.errors import PnpError
 
@@ -228,7 +231,9 @@ main.add_command(compose)
 main.add_command(market)
 main.add_command(manifest)
 main.add_command(import_)
-
+main.add_command(new)
+main.add_command(schema)
+main.add_command(serve)
 
 if __name__ == "__main__":
     main()

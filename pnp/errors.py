@@ -6,7 +6,10 @@ from pathlib import Path
 
 
 class PnpError(Exception):
-    """A problem with the user's input or options, reported without a traceback."""
+    """A problem with the user's input or options, reported without a traceback, on one line."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class DataError(PnpError):
@@ -19,6 +22,16 @@ class DataError(PnpError):
         self.line = line
         where = self.file if line is None else f"{self.file}:{line}"
         super().__init__(f"{where}: {field}: {problem}" if field else f"{where}: {problem}")
+
+
+MAX_MESSAGE = 400
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """A message as one line: line breaks and other control characters shown as escapes
+    (a quoted text with a newline in it stays on one line), and at most `limit` characters."""
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in str(message))
+    return out if len(out) <= limit else out[: limit - 3] + "..."
 
 
 def field_path(parts) -> str:

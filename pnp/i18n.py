@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp.errors import DataError, PnpError
+from pnp.names import plain_name
 from pnp.resources import templates_dir
 from pnp.yamlfile import expect_mapping, read_yaml
 
@@ -22,7 +23,7 @@ def languages() -> list[str]:
 
 @cache
 def _catalogue(lang: str) -> dict[str, str]:
-    path = templates_dir() / "messages" / f"{lang}.yaml"
+    path = templates_dir() / "messages" / f"{plain_name(lang, 'language')}.yaml"
     if not path.exists():
         raise PnpError(f"unknown language '{lang}' (known: {', '.join(languages())})")
     data = expect_mapping(path, read_yaml(path), "a message catalogue")

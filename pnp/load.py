@@ -14,6 +14,7 @@ from pathlib import Path
 
 
 from pnp.errors import DataError, PnpError
+from pnp.limits import limit
 from pnp.load_map import load_map
 from pnp.load_sections import load_sections
 from pnp.checks import check_references
@@ -25,7 +26,7 @@ from pnp.model.tile import COLOURS, Tile, with_stop_styles
 from pnp.resources import data_dir
 from pnp.upgrades import derive_upgrades
 from pnp.logos import load_companies
-from pnp.yamlfile import expect_mapping, read_yaml, validated
+from pnp.yamlfile import expect_mapping, read_yaml, validated, with_line
 
 
 def bundled_games() -> list[str]:
@@ -47,13 +48,13 @@ def resolve_game(name_or_path: str | Path) -> Path:
                    f"and not a folder holding game.yaml")
 
 
-def _tile(path: Path, raw, where: str) -> Tile:
+def _tile(path: Path, raw, where: str, at=()) -> Tile:
     if not isinstance(raw, dict):
         raise DataError(path, where, f"a tile must be a mapping of fields, found {type(raw).__name__}")
     label = f"{where} (tile {raw.get('id')})" if "id" in raw else where
     if "color" in raw and raw["color"] not in COLOURS:
         raise DataError(path, f"{label}.color", f"unknown colour '{raw['color']}' (known: {', '.join(COLOURS)})")
-    return validated(path, Tile, raw, prefix=[label])
+    return validated(path, Tile, raw, prefix=[label], at=at)
 
 
 def read_tiles(path: Path, raw_tiles, field: str = "tiles") -> list[Tile]:
@@ -62,7 +63,7 @@ def read_tiles(path: Path, raw_tiles, field: str = "tiles") -> list[Tile]:
     tiles: list[Tile] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(raw_tiles):
-        tile = _tile(path, raw, f"{field}[{i}]")
+        tile = _tile(path, raw, f"{field}[{i}]", at=(field, i))
         if tile.id in seen:
             raise DataError(path, f"{field}[{i}].id", f"duplicate tile id '{tile.id}' (first at {field}[{seen[tile.id]}])")
         seen[tile.id] = i
@@ -118,6 +119,12 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
         if count < 0:
             raise DataError(path, where, f"negative count {count}")
         entries.append((available[tile_id], count))
+    if not any(count for _, count in entries):
+        raise DataError(path, "manifest", "every count is 0: the game has no tiles to print")
+    pieces, most = sum(count for _, count in entries), limit(info, "tile_pieces")
+    if pieces > most:
+        raise DataError(path, "manifest", f"{pieces} tile pieces is more than the {most} any game needs "
+                                          f"(game.yaml limits.tile_pieces raises it)")
     used = [t for t, _ in entries]
     for tile, _ in entries:
         for target in tile.upgrades or ():
@@ -160,13 +167,22 @@ PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
 
 
 def load_game(name_or_path: str | Path) -> Game:
+    """The game's data, checked; a DataError carries the line of its field where the
+    field can be found in its file."""
+    try:
+        return _load_game(name_or_path)
+    except DataError as exc:
+        raise with_line(exc) from None
+
+
+def _load_game(name_or_path: str | Path) -> Game:
     folder = resolve_game(name_or_path)
     info = _info(folder)
     manifest = _manifest(folder, info)
     parts: dict[str, object] = {}
     for name, (filename, loader) in PART_LOADERS.items():
         path = folder / filename
-        if path.exists():
+        if path.exists() or path.is_symlink():  # a broken or looping link is an error, not an absent file
             parts[name] = loader(path, {"info": info, "manifest": manifest, **parts})
     game = Game(folder.name, folder, info, manifest, parts)
     check_references(game)

@@ -4,6 +4,7 @@ one; and nothing is written outside the output folder."""
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -11,21 +12,34 @@ from pathlib import Path
 from pnp.errors import PnpError
 
 
+def write_error(path: Path, exc: OSError) -> PnpError:
+    """A failed write (read-only folder, full disk, ...) as one line naming the file."""
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOSPC:
+        reason = "no space left on the device"
+    return PnpError(f"cannot write {path}: {reason}")
+
+
 def atomic_write(path: Path, data: bytes | str) -> Path:
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:
+        raise write_error(path, exc) from None
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
-        except FileNotFoundError:
+        except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise write_error(path, exc) from None
         raise
     return path
 
@@ -43,9 +57,11 @@ class OutputDir:
         self.root = Path(root).resolve()
 
     def path(self, name: str) -> Path:
+        """Where `name` lands, with every link on the way followed: refused when that is
+        outside the folder (a `../` in the name, or a link inside the folder pointing out)."""
         target = (self.root / name).resolve()
         if self.root != target and self.root not in target.parents:
-            raise PnpError(f"refused to write '{name}': outside the output folder {self.root}")
+            raise PnpError(f"refused to write '{name}': it leads outside the output folder {self.root}")
         return target
 
     def write(self, name: str, data: bytes | str) -> Path:

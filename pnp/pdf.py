@@ -15,6 +15,9 @@ import io
 import multiprocessing
 import os
 import re
+import signal
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +47,35 @@ def to_png(page: Page, dpi: float = 96) -> bytes:
     from pnp.draw.cairowriter import to_png as draw_png
 
     return draw_png(page, dpi)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with_parent(parent: int) -> None:
+    """A drawing worker ends when the build that started it dies, even by SIGKILL: the
+    kernel sends it SIGKILL then (Linux), and a worker whose parent is already gone
+    before this ran exits at once; elsewhere a thread watches the parent."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        watched = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        watched = False
+    if os.getppid() != parent:
+        os._exit(1)
+    if not watched:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
+
+
+PARENT_POLL = 0.5  # seconds between checks where the kernel cannot signal a parent's death
 
 
 @dataclass
@@ -94,7 +126,9 @@ class DocumentPool:
 
     def __init__(self):
         cores = os.cpu_count() or 1
-        self._pool = ProcessPoolExecutor(max_workers=min(cores, 4), mp_context=_fork_context()) if cores > 1 else None
+        self._pool = (ProcessPoolExecutor(max_workers=min(cores, 4), mp_context=_fork_context(),
+                                          initializer=_die_with_parent, initargs=(os.getpid(),))
+                      if cores > 1 else None)
 
     def submit(self, sections: list[PdfPart], title: str, subject: str = "") -> Future:
         if self._pool is None:

@@ -13,6 +13,7 @@ from pnp.errors import DataError, PnpError
 from pnp.render.style import Style
 from pnp.resources import templates_dir
 from pnp.units import parse_length
+from pnp.names import plain_name
 from pnp.yamlfile import expect_mapping, read_yaml
 
 
@@ -131,7 +132,7 @@ def tile_layout(name: str) -> SheetLayout:
 @cache
 def theme(name: str = "default") -> Style:
     folder = templates_dir() / "themes"
-    path = folder / f"{name}.yaml"
+    path = folder / f"{plain_name(name, 'theme')}.yaml"
     if not path.exists():
         known = sorted(p.stem for p in folder.glob("*.yaml"))
         raise PnpError(f"unknown theme '{name}' (known: {', '.join(known)})")
@@ -139,7 +140,13 @@ def theme(name: str = "default") -> Style:
     colors = expect_mapping(path, data.get("colors"), "colors")
     check_colors(colors, path)
     base = theme(data["extends"]).colors if data.get("extends") else {}
-    return Style(name, {**base, **{str(k): str(v) for k, v in colors.items()}})
+    merged = {**base, **{str(k): str(v) for k, v in colors.items()}}
+    if name != "default":  # every theme names every colour the default theme does
+        missing = [c for c in theme("default").colors if c not in merged]
+        if missing:
+            raise DataError(path, f"colors.{missing[0]}", f"the theme has no colour '{missing[0]}'"
+                            + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+    return Style(name, merged)
 
 
 def theme_names() -> list[str]:

@@ -9,6 +9,7 @@ A code is parts separated by `;`; each part is `type=key:value,key:value`. Nodes
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from pnp.model.tile import TILE_CODE_READER, Tile, TileFace, revenue_text
@@ -90,6 +91,9 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
     code = code.strip()
     if not code:
         return ParsedCode({})
+    bad = next((ch for ch in code if not ch.isprintable()), None)
+    if bad is not None:
+        raise TileCodeError(f"control or invalid character U+{ord(bad):04X} in the code")
     for n, part in enumerate(code.split(";")):
         where = f"part {n + 1} '{part}'"
         if "=" not in part:
@@ -223,6 +227,8 @@ def _loc(text: str, where: str):
         value = float(text) % 6  # a few games write 7 for 1, 15 for 3
     except ValueError:
         raise TileCodeError(f"{where}: loc must be a number or 'center', got '{text}'") from None
+    if not math.isfinite(value):
+        raise TileCodeError(f"{where}: loc must be a finite number or 'center', got '{text}'")
     return int(value) if value == int(value) else value
 
 

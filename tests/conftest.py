@@ -17,6 +17,15 @@ from pnp.resources import data_dir  # noqa: E402
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
 
+try:  # property tests: the same examples on every run (CI is repeatable), no example database
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("pnp", derandomize=True, database=None, deadline=None, print_blob=True,
+                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    settings.load_profile("pnp")
+except ImportError:  # the property tests skip themselves
+    pass
+
 
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,

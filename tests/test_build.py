@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -100,8 +101,10 @@ def test_rebuild_is_byte_identical(kit_1860, tmp_path):
     assert digest(tmp_path) == digest(kit_1860)
 
 
-def _killed_build(out: Path, point: str) -> int:
+def _killed_build(out: Path, point: str, tmp: Path | None = None) -> int:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PNP_TEST_KILL_AT": point}
+    if tmp is not None:
+        env["TMPDIR"] = str(tmp)
     proc = subprocess.run([sys.executable, "-m", "pnp", "build", "1860", "--out", str(out), "--only", "tiles",
                            "--paper", "letter", "-q"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return proc.returncode
@@ -139,6 +142,38 @@ def test_a_build_killed_while_committing_leaves_only_whole_files(tmp_path):
     assert any(after[name] == new.get(name) != old.get(name) for name in after), "nothing was committed"
     assert run("build", "1860", "--out", out, "--only", "tiles", "--paper", "letter", "-q").exit_code == 0
     assert digest(out) == new
+
+
+def _processes_naming(text: str) -> list[int]:
+    """Processes whose command line holds `text` (a drawing worker is a fork of the build,
+    so it shows the build's command line)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and text.encode() in (proc / "cmdline").read_bytes():
+                found.append(int(proc.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs /proc to see the workers")
+@pytest.mark.parametrize("point", ["built", "staged", "committing"])
+def test_a_killed_build_leaves_no_worker_and_nothing_in_the_temp_folder(tmp_path, point):
+    """SIGKILLed with its drawing workers busy, the build takes them with it (the kernel
+    kills each when its parent dies) and has put nothing in the temporary folder; its
+    staging folder beside the output is removed by the next build."""
+    out, tmp = tmp_path / "kit", tmp_path / "tmp"
+    tmp.mkdir()
+    assert _killed_build(out, point, tmp) == -signal.SIGKILL
+    deadline = time.monotonic() + 20  # the kernel's signal is delivered asynchronously
+    while _processes_naming(str(out)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_naming(str(out)) == [], "a drawing worker outlived its build"
+    assert list(tmp.iterdir()) == []
+    assert [p.name for p in tmp_path.glob(".pnp-staging-*")], "the killed build's staging folder is expected"
+    assert run("build", "1860", "--out", out, "--only", "tiles", "-q").exit_code == 0
+    assert list(tmp_path.glob(".pnp-staging-*")) == []
 
 
 def test_unknown_component_is_a_clear_error(tmp_path):

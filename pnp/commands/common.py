@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, one_line
 
 
 EXIT_USER_ERROR = 2
@@ -23,7 +23,7 @@ def user_errors(fn):
         try:
             return fn(*args, **kwargs)
         except PnpError as exc:
-            click.echo(f"pnp: error: {exc}", err=True)
+            click.echo(f"pnp: error: {one_line(exc)}", err=True)
             sys.exit(EXIT_USER_ERROR)
 
     return wrapper
@@ -60,12 +60,14 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
 
     from pnp.components import for_duplex, write_component
     from pnp.cut.options import resolve
+    from pnp.i18n import messages
     from pnp.load import load_game
     from pnp.localise import for_kit
     from pnp.output import OutputDir
 
     game = load_game(game_arg)
     settings = print_options(game, cut=resolve(game, options.pop("cut", None)), **options)
+    messages(settings.lang)  # an unknown language (or a path) is an error before any warning about it
     game = for_kit(game, settings.lang, lambda w: click.echo(f"pnp: warning: {w}", err=True))
     component = for_duplex(importlib.import_module(f"pnp.components.{module}").build(game, settings), game.title,
                            settings)

@@ -43,13 +43,16 @@ def import_tile_code(code, tile_id, color):
 @click.option("--out", "out", type=click.Path(file_okay=False), required=True, help="The game folder to write.")
 @click.option("--library", type=click.Path(file_okay=False), default=None,
               help="18xx-maker's folder holding tiles/*.json [the game file's folder's parent].")
+@click.option("--max-companies", type=click.IntRange(1), default=None,
+              help="Refuse a game with more railway or private companies than this [200].")
 @user_errors
-def import_maker(source, out, library):
+def import_maker(source, out, library, max_companies):
     """Convert an 18xx-maker game (GAME.json) into a pnp game folder, with
     import-report.md listing what could not be converted."""
     from pnp.importers.maker_game import REPORT, import_game
 
-    result = import_game(Path(source), Path(out), tiles_folder=Path(library) if library else None)
+    result = import_game(Path(source), Path(out), tiles_folder=Path(library) if library else None,
+                         **({"max_companies": max_companies} if max_companies else {}))
     click.echo(f"{result.title}: imported into {out}/ ({result.hexes} map hexes, {result.tile_pieces} tiles; "
                f"{', '.join(f for f in result.files if f != REPORT)})")
     click.echo(f"{result.report.summary()}; see {Path(out) / REPORT}")

@@ -126,7 +126,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     box = card_box(size)
     face = Face([full(size, style.color("card_ground")), Band(box.top(at.band), c.color)])
     ink = c.text_color
-    where = f"companies.yaml: {c.symbol}"
+    where = f"{game.folder / 'companies.yaml'}: company {c.symbol}"
     spot = (at.badge_x, at.badge_y)
     face.add(badge_or_logo(c, spot, at.badge, style, badge(c.symbol, spot, at.badge, c.color, ink, style)))
     n = len(c.tokens)
@@ -138,7 +138,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
             face.add(element)
     heads = at.heads
     name, used = paragraph(c.name, heads.top(heads.h * at.name_share), at.name_size, style, weight="bold",
-                           valign="bottom", color=ink, where=where)
+                           valign="bottom", color=ink, where=f"{where}.name")
     face.add(name)
     facts = [home_line(c, ctx)]
     if c.float_percent:
@@ -146,7 +146,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
     if c.token_set_price is not None:  # 1851: all station tokens bought together when floating
         facts.append(t("charter.token_set", n=len(c.tokens), price=ctx.company_money(c.token_set_price)))
     face.add(line(" · ".join(f for f in facts if f), heads.below(heads.h * at.name_share, at.facts_gap), at.facts_size,
-                  style, color=ink, where=where))
+                  style, color=ink, where=f"{where}.home_name (with the home and float percentage)"))
     body = box.below(at.band).inset(at.body_inset_x, at.body_inset_y)
     left_w = min(body.w * at.left_share, at.left_max)
     left = body.left(left_w)

@@ -24,7 +24,8 @@ from pathlib import Path
 
 import yaml
 
-from pnp.errors import PnpError
+from pnp.errors import DataError, PnpError
+from pnp.importers.maker_check import MAX_COMPANIES, check_shapes
 from pnp.export.tileyaml import chains, stop_dict, tile_yaml
 from pnp.importers.maker_companies import Palette, convert_companies, convert_privates
 from pnp.importers.maker_manifest import TilesResult, convert_tiles, maker_library
@@ -54,7 +55,7 @@ class ImportResult:
 # --- reading -------------------------------------------------------------------------
 
 
-def read_game_json(path: Path) -> dict:
+def read_game_json(path: Path, max_companies: int = MAX_COMPANIES) -> dict:
     """The game file as data; PnpError for anything that is not an 18xx-maker game."""
     path = Path(path)
     if not path.exists():
@@ -73,14 +74,14 @@ def read_game_json(path: Path) -> dict:
         raise PnpError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:
         raise PnpError(f"{path}: not valid JSON ({exc})") from None
-    return check_game(path, data)
+    return check_game(path, data, max_companies)
 
 
 def _no_constant(name: str):
     raise ValueError(f"'{name}' is not a JSON number")
 
 
-def check_game(path: Path, data) -> dict:
+def check_game(path: Path, data, max_companies: int = MAX_COMPANIES) -> dict:
     if not isinstance(data, dict):
         raise PnpError(f"{path}: not an 18xx-maker game (the file holds a JSON {type(data).__name__}, not an object)")
     info = data.get("info")
@@ -94,6 +95,7 @@ def check_game(path: Path, data) -> dict:
                            f"found {type(data[key]).__name__}")
     if "map" in data and not isinstance(data["map"], (dict, list, type(None))):
         raise PnpError(f"{path}: map: expected a JSON object or array")
+    check_shapes(path, data, max_companies)
     if not data.get("tiles"):
         raise PnpError(f"{path}: the game lists no tiles; pnp needs a tile manifest")
     return data
@@ -262,7 +264,7 @@ def find_logos(game: dict, library: Path) -> dict[str, tuple[str, Path]]:
     return out
 
 
-def write_game(files: dict[str, str | bytes], out: Path) -> None:
+def write_game(files: dict[str, str | bytes], out: Path, source: Path | None = None) -> None:
     """Stage, load back with pnp's loader, then move into `out`. Files of ours that this
     import does not write (a map.yaml left from an earlier import) are removed."""
     from pnp.load import load_game
@@ -283,8 +285,10 @@ def write_game(files: dict[str, str | bytes], out: Path) -> None:
         try:
             load_game(stage)
         except PnpError as exc:
-            raise PnpError(f"the imported game does not load in pnp (a bug in the importer): "
-                           f"{str(exc).replace(str(stage), str(out))}") from None
+            where = f"{source}: " if source else ""
+            found = (f"in the converted {Path(exc.file).name}{f' (line {exc.line})' if exc.line else ''}: "
+                     f"{exc.field}: {exc.problem}" if isinstance(exc, DataError) else str(exc).replace(str(stage), ""))
+            raise PnpError(f"{where}a value taken from the source is not valid in pnp, {found}") from None
         out.mkdir(exist_ok=True)
         for name, text in files.items():
             atomic_write(out / name, text)
@@ -293,13 +297,19 @@ def write_game(files: dict[str, str | bytes], out: Path) -> None:
             (out / name).unlink()
 
 
-def import_game(source: Path, out: Path, *, tiles_folder: Path | None = None) -> ImportResult:
+def import_game(source: Path, out: Path, *, tiles_folder: Path | None = None,
+                max_companies: int = MAX_COMPANIES) -> ImportResult:
     source = Path(source)
-    game = read_game_json(source)
+    game = read_game_json(source, max_companies)
     if tiles_folder is not None and not (Path(tiles_folder) / "tiles").is_dir():
         raise PnpError(f"--library {tiles_folder}: no tiles/ folder in it (give 18xx-maker's folder that holds tiles/)")
-    files, result = convert(game, source, tiles_folder=tiles_folder)
-    write_game(files, out)
+    try:
+        files, result = convert(game, source, tiles_folder=tiles_folder)
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        # data of a shape the checks above did not foresee: say which file, never a traceback
+        raise PnpError(f"{source}: data of an unexpected shape that the importer cannot read "
+                       f"({type(exc).__name__}: {str(exc)[:80]})") from None
+    write_game(files, out, source)
     return ImportResult(result.title, Path(out), result.files, result.hexes, result.tile_pieces, result.report)
 
 

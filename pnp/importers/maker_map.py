@@ -167,6 +167,8 @@ def _copy(face: dict) -> dict:
 
 
 def _colour(colour, report: Report, where: str) -> str:
+    if not isinstance(colour, (str, type(None))):
+        colour = str(colour)[:20]  # a list or object where a colour name belongs: reported below
     if colour in HEX_COLOURS:
         return HEX_COLOURS[colour]
     if isinstance(colour, str) and "/" in colour:

@@ -107,7 +107,7 @@ def convert_market(game: dict, report: Report, palette: Palette) -> tuple[dict |
     stock = game.get("stock")
     if not isinstance(stock, dict) or not stock.get("market"):
         return None, ()
-    kind = KINDS.get(stock.get("type") or "2D")
+    kind = KINDS.get(stock.get("type") or "2D") if isinstance(stock.get("type") or "2D", str) else None
     if kind is None:
         report.lost("stock.type", f"market type '{stock.get('type')}'; read as a grid")
         kind = "grid"

@@ -266,7 +266,7 @@ def convert_phases(game: dict, report: Report, train_names: list[str]) -> dict |
         last = train_names.index(p["on"]) if p.get("on") in train_names else last
         keys.append(last)
     out = [p for _, _, p in sorted(zip(keys, range(len(out)), out))]
-    if out and out[0].get("on") == (train_names[0] if train_names else None):
+    if out and train_names and out[0].get("on") == train_names[0]:
         del out[0]["on"]
     return {"phases": out}
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Frozen
+from pnp.model.tile import MAX_REVENUE
 from pnp.model.text import Name, Text
 
 MARKER_KINDS = ("station", "market", "ipo", "revenue", "round", "other")
@@ -35,7 +36,7 @@ class Company(Frozen):
     shares: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)
     reserved: tuple[Reservation, ...] = ()
     par: tuple[int, ...] = ()
-    float_percent: int | None = None
+    float_percent: int | None = Field(None, ge=0, le=100)
     destination: str | None = None
     markers: dict[str, int] = Field(default_factory=lambda: {"market": 1})
     available: str | None = None
@@ -105,6 +106,14 @@ class Private(Frozen):
     value: int = Field(ge=0)
     revenue: int | Text
     text: Text = Text("")
+
+    @field_validator("revenue")
+    @classmethod
+    def _revenue(cls, v):
+        if isinstance(v, int) and not 0 <= v <= MAX_REVENUE:
+            raise ValueError(f"revenue {str(v)[:20]} is outside 0-{MAX_REVENUE}")
+        return v
+
     min_players: int | None = None
     comes_with: tuple[ShareGrant, ...] = ()
     exchange_for: str | None = None

@@ -16,7 +16,7 @@ def _check_loc(value):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"'at' must be an edge 0-5, a corner such as 2.5, or 'center', not {value!r}")
-    if not (0 <= value < 6) or (value * 2) != int(value * 2):
+    if not (0 <= value < 6) or (value * 2) != int(value * 2):  # also refuses inf and nan
         raise ValueError(f"'at' must be an edge 0-5 or a corner such as 2.5, not {value}")
     return float(value)
 
@@ -32,6 +32,8 @@ class Terrain(Frozen):
     @field_validator("type", mode="before")
     @classmethod
     def _types(cls, v):
+        if not isinstance(v, (str, list, tuple)) or not v:
+            raise ValueError(f"a terrain type is one of {', '.join(TERRAIN_KINDS)}, not {v!r}")
         types = tuple(v.split("|")) if isinstance(v, str) else tuple(v)
         for t in types:
             if t not in TERRAIN_KINDS:

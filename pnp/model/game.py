@@ -35,6 +35,9 @@ class GameInfo(Frozen):
     stop_styles: dict[Literal["town", "halt"], Literal["bar", "dot"]] = Field(
         default_factory=dict, description="how this game draws every town or halt, e.g. 1860: town dot, halt bar")
     notes: str | None = None
+    limits: dict[Literal["tile_pieces", "pages"], int] = Field(
+        default_factory=dict, description="raise pnp's bounds for a game that really is larger: tile_pieces "
+                                          "(2000) and pages in a kit (600)")
     language: str = Field("en", description="the language of the data's plain texts (a text may also "
                           "be given per language: {en: ..., de: ...})")
 

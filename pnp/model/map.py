@@ -34,6 +34,9 @@ class Coordinates(Frozen):
     orientation: Literal["flat", "pointy"] | None = None  # None: the game's (game.yaml)
     letters: Literal["columns", "rows"] = "columns"
     first_letter: str = Field("A", min_length=1, max_length=1)
+    largest: int = Field(200, ge=1, le=100_000, description="the largest letter index or number a coordinate may "
+                         "have: far beyond any real map (a slip such as A99999 would make a page kilometres "
+                         "tall); raise it for a map that really is larger")
 
     def letter_index(self, letters: str) -> int:
         if len(letters) == 1:
@@ -67,6 +70,9 @@ class Coordinates(Frozen):
         if letter < 0:
             raise ValueError(f"'{text}': letters start at '{self.first_letter}'")
         number = int(match.group(2))
+        if max(letter, number) > self.largest:
+            raise ValueError(f"'{str(text)[:20]}' lies beyond the largest coordinate {self.largest} "
+                             f"(coordinates.largest in map.yaml raises it)")
         return GridPos(letter, number) if self.letters == "columns" else GridPos(number, letter)
 
     def name(self, pos: GridPos) -> str:

@@ -43,18 +43,33 @@ class PhaseValue(NamedTuple):
 Revenue = Union[int, tuple[PhaseValue, ...]]
 
 
-def _phase_revenue(value):
+MAX_REVENUE = 9999  # four digits: no game's stop pays more, and a revenue circle holds no more
+
+
+MIN_OFFBOARD = -999  # an off-board may charge for running to it (18xx.games' 1888: -10)
+
+
+def _check_revenue(value, low: int = 0):
+    if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= MAX_REVENUE:
+        raise ValueError(f"revenue {str(value)[:20]} is outside {low}-{MAX_REVENUE}")
+    return value
+
+
+def _phase_revenue(value, low: int = 0):
     """Accept `{yellow: 0, green: 20}` as well as a list of pairs."""
     if isinstance(value, dict):
         if not value:
             raise ValueError("a revenue by phase needs at least one phase")
-        return tuple(PhaseValue(str(k), v) for k, v in value.items())
-    return value
-
-
+        return tuple(PhaseValue(str(k), _check_revenue(v, low)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, (list, tuple)) and len(item) == 2:
+                _check_revenue(item[1], low)
+    return _check_revenue(value, low)
 
 
 RevenueField = Annotated[Revenue, BeforeValidator(_phase_revenue)]
+OffboardRevenue = Annotated[Revenue, BeforeValidator(lambda v: _phase_revenue(v, MIN_OFFBOARD))]
 
 
 class _StopBase(Frozen):
@@ -96,7 +111,7 @@ class Halt(_StopBase):
 
 class Offboard(_StopBase):
     kind: Literal["offboard"] = "offboard"
-    revenue: RevenueField = 0
+    revenue: OffboardRevenue = 0
 
 
 class Junction(_StopBase):
@@ -128,7 +143,12 @@ def parse_end(value) -> End:
     if isinstance(value, End):
         return value
     if isinstance(value, (list, tuple)) and len(value) == 2:
-        return End(*value)
+        kind, index = value
+        if kind not in ("edge", "stop") or isinstance(index, bool) or not isinstance(index, int):
+            raise ValueError(f"a track end is [edge, 0-5] or [stop, index], not {list(value)!r}")
+        if index < 0 or (kind == "edge" and index not in EDGES):
+            raise ValueError(f"{kind} {index} is outside {'0-5' if kind == 'edge' else 'the stops'}")
+        return End(kind, index)
     if isinstance(value, int) and not isinstance(value, bool):
         if value not in EDGES:
             raise ValueError(f"edge {value} is outside 0-5")
@@ -275,7 +295,7 @@ class TileFace(Frozen):
 
     stops: tuple[Stop, ...] = ()
     paths: tuple[Path, ...] = ()
-    label: str | None = None
+    label: str | None = Field(None, max_length=24)  # 'OO', 'Norwich', 1867's 'Run to T, M, Q': it must fit its hex
     terrain: Terrain | None = None
     borders: tuple[Border, ...] = ()
     icons: tuple[Icon, ...] = ()

@@ -52,7 +52,8 @@ def line(content: str, box: Box, size: float, style: Style, *, weight: str = "re
     size = min(size, box.h / LINE_BOX)
     size = fit_size(content, box.w, size, weight, min_size=min_size)
     if text_width(content, size, weight) > box.w + 1e-6 or size < min_size - 1e-6:
-        raise TextTooLong(f"{where + ': ' if where else ''}'{content}' does not fit a {box.w:.1f} x {box.h:.1f} mm "
+        shown = content if len(content) <= 60 else content[:57] + "..."
+        raise TextTooLong(f"{where + ': ' if where else ''}{shown!r} does not fit a {box.w:.1f} x {box.h:.1f} mm "
                           f"space even at {min_size * 72 / 25.4:.1f} pt")
     x, anchor = _anchor(box, align)
     return text(content, (x, box.y + box.h / 2), size, style, weight=weight, anchor=anchor, color=color)
@@ -78,8 +79,8 @@ def fit_paragraph(content: str, box: Box, size: float, *, weight: str = "regular
     paragraph = Paragraph(lines, fitted, leading)
     widest = max((text_width(t, fitted, weight) for t in lines), default=0.0)
     if paragraph.height > box.h + 1e-6 or widest > box.w + 1e-6:
-        short = content if len(content) <= 40 else content[:37] + "..."
-        raise TextTooLong(f"{where + ': ' if where else ''}text '{short}' does not fit its {box.w:.1f} x "
+        short = content if len(content) <= 60 else content[:57] + "..."
+        raise TextTooLong(f"{where + ': ' if where else ''}text {short!r} does not fit its {box.w:.1f} x "
                           f"{box.h:.1f} mm box even at {min_size * 72 / 25.4:.1f} pt; shorten it or print it larger")
     return paragraph
 
