@@ -109,7 +109,12 @@ def _layout_builder(game: Game, options: PrintOptions, path: Path) -> Callable[[
 
 
 def preview_pages(spec: PreviewSpec, component: Component) -> list[str]:
-    """The SVGs the page shows for a component: its whole map, or its printed pages."""
+    """The SVGs the page shows for a component: its whole map, or its printed pages
+    (node pages written by the SVG writer)."""
+    from pnp.draw.svgwriter import to_svg
+
     if spec.whole and spec.whole in component.svgs:
-        return [component.svgs[spec.whole]]
-    return list(component.pages)
+        pages = [component.svgs[spec.whole]]
+    else:
+        pages = list(component.pages)
+    return [p if isinstance(p, str) else to_svg(p) for p in pages]
