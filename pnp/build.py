@@ -28,10 +28,11 @@ from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.localise import in_language
 from pnp.model.game import Game
+from pnp.draw.nodes import Page
 from pnp.limits import limit
 from pnp.output import OutputDir, atomic_write, write_error
 from pnp.print_settings import checked_print
-from pnp.pdf import DocumentPool, PdfPart, merge_documents, svg_to_png
+from pnp.pdf import DocumentPool, PdfPart, merge_documents, to_png
 from pnp.render import svg
 from pnp.templates import Paper
 
@@ -104,21 +105,17 @@ class KitResult:
     seconds: float
 
 
-def scaled(page_svg: str, scale: float) -> str:
+def scaled(page: Page, scale: float) -> Page:
     """The page with everything drawn `scale` times larger about the page centre (the
     paper stays the same size): printer calibration."""
     if abs(scale - 1.0) < 1e-9:
-        return page_svg
-    match = re.search(r'viewBox="([-\d.e, ]+)"', page_svg)
-    if not match:
-        raise ValueError("page SVG has no viewBox")
-    x, y, w, h = (float(v) for v in re.split(r"[ ,]+", match.group(1).strip()))
+        return page
+    x, y, w, h = page.view_box
     nw, nh = w / scale, h / scale
-    box = f'viewBox="{x + (w - nw) / 2:.4f} {y + (h - nh) / 2:.4f} {nw:.4f} {nh:.4f}"'
-    return page_svg[: match.start()] + box + page_svg[match.end():]
+    return replace(page, view_box=(x + (w - nw) / 2, y + (h - nh) / 2, nw, nh))
 
 
-def calibration_page(game: Game, paper: Paper, style, components: list[Built], options: PrintOptions) -> str:
+def calibration_page(game: Game, paper: Paper, style, components: list[Built], options: PrintOptions) -> Page:
     """The kit's first page: title, contents and a 100 mm ruler to check the printer."""
     t = messages(options.lang)
     dwg = svg.document(paper.width, paper.height, title=t("kit.title", game=game.title))
@@ -150,7 +147,7 @@ def calibration_page(game: Game, paper: Paper, style, components: list[Built], o
     settings = t("kit.settings", paper=paper.name, scale=f"{options.scale:g}", duplex=t(f"kit.duplex_{options.duplex}"),
                  lang=options.lang)
     dwg.add(svg.text(settings, (cx, y + 26), 3.5, style, color=style.color("footer")))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def build_component(key: str, game: Game, options: PrintOptions) -> Component:
@@ -215,10 +212,10 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
                 if png:
                     for n, page in enumerate(doc.pages, 1):
                         name = f"png/{c.key}-{n:02d}.png"
-                        out.write(name, svg_to_png(scaled(page, options.scale), dpi=60))
+                        out.write(name, to_png(scaled(page, options.scale), dpi=60))
                         files[name] = 0
         for name, text in c.svgs.items():
-            out.write(name, text)
+            out.write(name, text if isinstance(text, str) else svg.to_string(text))
             files[name] = 0
     for b in built:
         for doc, drawn in zip(b.component.documents, b.drawn):

@@ -16,6 +16,9 @@ from pnp.commands.imports import import_
 from pnp.commands.kit import check_map_layout, summary_table
 from pnp.commands.manifest import manifest
 from pnp.commands.market import cell_size_option, market  # noqa: F401
+from pnp.commands.new import new
+from pnp.commands.schema import schema
+from pnp.commands.serve import serve
 from pnp.cut.options import cut_click_options, resolve
 from pnp.errors import PnpError
 from pnp.importers.engine.command import import_engine
@@ -44,11 +47,14 @@ def games():
               help="Also list the data texts that have no version in this language.")
 @user_errors
 def validate(game, lang):
-    """Check a game's data and report the first problem."""
+    """Check a game's data (and every colour theme) and report the first problem."""
     from pnp.load import load_game
     from pnp.localise import language_report
+    from pnp.templates import theme, theme_names
 
     loaded = load_game(game)
+    for name in theme_names():
+        theme(name)
     click.echo(f"{loaded.title}: data is valid ({len(loaded.manifest)} distinct tiles, "
                f"{loaded.total_tiles()} pieces)")
     if lang:
@@ -227,6 +233,9 @@ main.add_command(market)
 main.add_command(manifest)
 main.add_command(import_)
 import_.add_command(import_engine)
+main.add_command(new)
+main.add_command(schema)
+main.add_command(serve)
 
 if __name__ == "__main__":
     main()

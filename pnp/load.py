@@ -18,6 +18,7 @@ from pnp.limits import limit
 from pnp.load_map import load_map
 from pnp.load_sections import load_sections
 from pnp.checks import check_references
+from pnp.draw.color import check_colors
 from pnp.model.company import PrivatesFile
 from pnp.model.game import Game, GameInfo, ManifestEntry
 from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
@@ -139,7 +140,9 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
 def _info(folder: Path) -> GameInfo:
     path = folder / "game.yaml"
     data = expect_mapping(path, read_yaml(path), "a game description")
-    return validated(path, GameInfo, data)
+    info = validated(path, GameInfo, data)
+    check_colors(info.colors, path)
+    return info
 
 
 def document(model):

@@ -1,11 +1,11 @@
-"""SVG pages to PDF documents.
+"""Node pages to PDF documents.
 
-Each document is drawn in one pass onto one cairo PDF surface (pnp.pdfdraw), so its
-pages share their embedded fonts; a page outside the SVG pnp writes is drawn by
-cairosvg in its safe mode (no external files, no XML entities, only data: URLs) and
-merged in. pypdf then adds what cairo cannot write: trim and bleed boxes, bookmarks,
-fixed metadata and a document id derived from the content, so the same pages give a
-byte-identical file. Several documents (a kit) are drawn in parallel on every core.
+Each document is drawn in one pass onto one cairo PDF surface by the cairo writer
+(`pnp.draw.cairowriter`), so its pages share their embedded fonts; nothing is parsed
+back from SVG, and an error while drawing stops the build. pypdf then adds what cairo
+cannot write: trim and bleed boxes, bookmarks, fixed metadata and a document id
+derived from the content, so the same pages give a byte-identical file. Several
+documents (a kit) are drawn in parallel on every core.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import hashlib
 import io
 import multiprocessing
 import os
+import re
 import signal
 import threading
 import time
@@ -21,52 +22,18 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cairocffi as cairo
-import cairosvg
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, ByteStringObject, NameObject, RectangleObject
-
+from pnp.draw.nodes import Page
 from pnp.output import atomic_write
-from pnp.pdfdraw import Unsupported, draw_page, page_size, svg_page_to_pdf
 from pnp.units import mm_to_pt
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
 
 
-def svg_to_pdf_page(svg_text: str) -> bytes:
-    """One page on its own: drawn with cairo when it keeps to the SVG pnp writes, else by cairosvg."""
-    try:
-        return svg_page_to_pdf(svg_text)
-    except Unsupported:
-        return cairosvg.svg2pdf(bytestring=svg_text.encode("utf-8"), unsafe=False)
+def draw_document(pages: list[Page]) -> bytes:
+    """All pages in one cairo PDF (shared fonts)."""
+    from pnp.draw.cairowriter import to_pdf
 
-
-def draw_document(pages: list[str]) -> bytes:
-    """All pages in one cairo PDF (shared fonts). Pages cairo's drawer does not cover
-    are drawn blank here and replaced by cairosvg's rendering in `_finish`."""
-    buffer = io.BytesIO()
-    surface = cairo.PDFSurface(buffer, 595, 842)
-    for svg_text in pages:
-        try:
-            width, height, root = page_size(svg_text)
-            surface.set_size(width, height)
-            draw_page(cairo.Context(surface), root, width, height)
-        except Unsupported:
-            pass  # left blank; `_finish` puts cairosvg's page in its place
-        surface.show_page()
-    surface.finish()
-    return buffer.getvalue()
-
-
-def _fallback_pages(pages: list[str]) -> dict[int, bytes]:
-    out = {}
-    for i, svg_text in enumerate(pages):
-        try:
-            page_size(svg_text)
-            continue
-        except Unsupported:
-            out[i] = cairosvg.svg2pdf(bytestring=svg_text.encode("utf-8"), unsafe=False)
-    return out
+    return to_pdf(pages)
 
 
 def _fork_context():
@@ -76,8 +43,10 @@ def _fork_context():
         return None
 
 
-def svg_to_png(svg_text: str, dpi: float = 96) -> bytes:
-    return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), unsafe=False, dpi=dpi)
+def to_png(page: Page, dpi: float = 96) -> bytes:
+    from pnp.draw.cairowriter import to_png as draw_png
+
+    return draw_png(page, dpi)
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -115,7 +84,7 @@ class PdfPart:
     trim box from the page edge, and how far bleed reaches beyond it)."""
 
     title: str
-    pages: list[str]
+    pages: list[Page]
     trim_inset: float = 0.0
     bleed: float = 0.0
     children: list[tuple[str, int]] = field(default_factory=list)  # (title, page offset)
@@ -125,7 +94,7 @@ def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
     """One document: the sections' pages in order, a bookmark per section when there
     are several, each page's trim and bleed boxes, fixed metadata."""
     pages = [p for s in sections for p in s.pages]
-    return _finish(draw_document(pages), _fallback_pages(pages), sections, title, subject)
+    return _finish(draw_document(pages), sections, title, subject)
 
 
 CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel
@@ -138,11 +107,15 @@ class _Joined:
         self.chunks, self.title, self.subject, self.section = chunks, title, subject, section
 
     def result(self) -> bytes:
+        from pypdf import PdfReader, PdfWriter
+
         writer = PdfWriter()
+        source = hashlib.md5(repr((self.section.title, self.section.trim_inset, self.section.bleed)).encode())
         for chunk in self.chunks:
-            writer.append(PdfReader(io.BytesIO(chunk.result())), import_outline=False)
-        source = hashlib.md5(repr((self.section.title, self.section.trim_inset, self.section.bleed,
-                                   self.section.pages)).encode()).digest()
+            data = chunk.result()
+            source.update(data)
+            writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
+        source = source.digest()
         return _fixed_metadata(writer, self.title, self.subject, source)
 
 
@@ -192,6 +165,8 @@ def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:
 def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "") -> bytes:
     """Documents already drawn (each with its boxes) joined into one, a bookmark at the
     start of each part: the kit, without drawing any page twice."""
+    from pypdf import PdfReader, PdfWriter
+
     writer = PdfWriter()
     starts = []
     for _, data in parts:
@@ -203,12 +178,10 @@ def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "
     return _fixed_metadata(writer, title, subject, source)
 
 
-def _finish(raw: bytes, fallback: dict[int, bytes], sections: list[PdfPart], title: str, subject: str) -> bytes:
+def _finish(raw: bytes, sections: list[PdfPart], title: str, subject: str) -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
-    for i, data in sorted(fallback.items()):
-        page = PdfReader(io.BytesIO(data)).pages[0]
-        writer.insert_page(page, i)
-        writer.remove_page(i + 1)
     starts, n = [], 0
     for section in sections:
         starts.append(n)
@@ -222,11 +195,15 @@ def _finish(raw: bytes, fallback: dict[int, bytes], sections: list[PdfPart], tit
             parent = writer.add_outline_item(title=section.title, page_number=start)
             for child, offset in section.children:
                 writer.add_outline_item(title=child, page_number=start + offset, parent=parent)
-    source = hashlib.md5(repr([(s.title, s.trim_inset, s.bleed, s.children, s.pages) for s in sections]).encode())
+    source = hashlib.md5(repr([(s.title, s.trim_inset, s.bleed, s.children) for s in sections]).encode())
+    source.update(_DATES.sub(b"", raw))  # what was drawn, without the time it was drawn
     return _fixed_metadata(writer, title, subject, source.digest())
 
 
-def _fixed_metadata(writer: PdfWriter, title: str, subject: str, source: bytes) -> bytes:
+_DATES = re.compile(rb"/(?:CreationDate|ModDate) \(D:[^)]*\)")
+
+
+def _fixed_metadata(writer, title: str, subject: str, source: bytes) -> bytes:
     """Title, creator and subject; no dates; a document id derived from what the
     document is made of (`source`), so the same pages give the same bytes."""
     info = writer._info.get_object() if writer._info is not None else None
@@ -235,6 +212,8 @@ def _fixed_metadata(writer: PdfWriter, title: str, subject: str, source: bytes) 
             del info[key]
     writer.add_metadata({"/Title": title, "/Creator": CREATOR, "/Producer": "pnp with cairo and pypdf",
                          "/Subject": subject})
+    from pypdf.generic import ArrayObject, ByteStringObject
+
     digest = hashlib.md5(source + title.encode() + subject.encode()).digest()
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
     buffer = io.BytesIO()
@@ -243,6 +222,8 @@ def _fixed_metadata(writer: PdfWriter, title: str, subject: str, source: bytes) 
 
 
 def _set_boxes(page, trim_inset: float, bleed: float) -> None:
+    from pypdf.generic import NameObject, RectangleObject
+
     media = page.mediabox
     w, h = float(media.width), float(media.height)
     t = mm_to_pt(trim_inset)

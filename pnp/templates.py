@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from pnp.draw.color import check_colors
 from pnp.errors import DataError, PnpError
 from pnp.render.style import Style
 from pnp.resources import templates_dir
@@ -137,6 +138,7 @@ def theme(name: str = "default") -> Style:
         raise PnpError(f"unknown theme '{name}' (known: {', '.join(known)})")
     data = expect_mapping(path, read_yaml(path), "a theme")
     colors = expect_mapping(path, data.get("colors"), "colors")
+    check_colors(colors, path)
     base = theme(data["extends"]).colors if data.get("extends") else {}
     merged = {**base, **{str(k): str(v) for k, v in colors.items()}}
     if name != "default":  # every theme names every colour the default theme does

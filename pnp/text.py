@@ -7,8 +7,6 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
@@ -28,6 +26,9 @@ CAP_HEIGHT = 0.73
 @cache
 def font_name(weight: str = "regular") -> str:
     """The reportlab font to measure with: DejaVu when installed, else Helvetica."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     face = FACES[weight]
     for folder in FONT_DIRS:
         path = folder / f"{face}.ttf"
@@ -44,6 +45,8 @@ def text_width(text: str, size: float, weight: str = "regular") -> float:
 @lru_cache(maxsize=1 << 16)
 def _unit_width(text: str, weight: str) -> float:
     """Width at size 1: fitting text asks for the same strings at many sizes."""
+    from reportlab.pdfbase import pdfmetrics
+
     return pdfmetrics.stringWidth(text, font_name(weight), 1.0)
 
 

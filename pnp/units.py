@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, WithJsonSchema
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
@@ -37,5 +37,10 @@ def _model_length(value) -> float:
     return length
 
 
-Length = Annotated[float, BeforeValidator(_model_length)]
+# what people write, for `pnp schema`: a number and a unit, or a bare number of millimetres
+LENGTH_SCHEMA = {"description": "A length with a unit: 3.5mm, 0.25in, 1cm, 10pt (a bare number is mm).",
+                 "anyOf": [{"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$"},
+                           {"type": "number", "minimum": 0}]}
+
+Length = Annotated[float, BeforeValidator(_model_length), WithJsonSchema(LENGTH_SCHEMA)]
 """A length in a data model: written with a unit ('3.5mm', '0.25in'), read as mm."""

@@ -27,6 +27,16 @@ except ImportError:  # the property tests skip themselves
     pass
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true", default=False,
+                     help="rewrite tests/gallery/goldens/ from the drawings as they are now")
+
+
+@pytest.fixture(scope="session")
+def update_goldens(request) -> bool:
+    return request.config.getoption("--update-goldens")
+
+
 @pytest.fixture(scope="session")
 def reference() -> Path:
     if not REFERENCE.is_dir():

@@ -1,5 +1,6 @@
-"""Rendering an SVG page to pixels for tests that look at what prints: an RGB array,
-one row per line, at a chosen resolution."""
+"""Rendering a page to pixels for tests that look at what prints: an RGB array, one
+row per line, at a chosen resolution. A node page is drawn by pnp's cairo writer;
+SVG text (a file pnp wrote) by cairosvg, an independent reader."""
 
 from __future__ import annotations
 
@@ -10,14 +11,34 @@ from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface
 
 
-def pixels(svg_text: str, dpi: float = 25.4) -> numpy.ndarray:
-    """Height x width x 3 (RGB, 0-255); at the default 25.4 dpi one pixel is 1 mm."""
-    surface = PNGSurface(Tree(bytestring=svg_text.encode("utf-8"), unsafe=False), io.BytesIO(), dpi)
-    image = surface.cairo
+def pixels(page, dpi: float = 25.4) -> numpy.ndarray:
+    """Height x width x 3 (RGB, 0-255) on white; at the default 25.4 dpi one pixel is 1 mm."""
+    if isinstance(page, str):
+        surface = PNGSurface(Tree(bytestring=page.encode("utf-8"), unsafe=False), io.BytesIO(), dpi)
+        image = surface.cairo
+    else:
+        image = node_image(page, dpi)
     image.flush()
     bgra = numpy.frombuffer(bytes(image.get_data()), dtype=numpy.uint8)
     bgra = bgra.reshape(image.get_height(), image.get_stride() // 4, 4)[:, : image.get_width()]
     return bgra[:, :, 2::-1].astype(int)
+
+
+def node_image(page, dpi: float):
+    """A node page drawn by the cairo writer on an RGB surface (white ground)."""
+    import cairocffi as cairo
+
+    from pnp.draw.cairowriter import draw_page, page_points
+
+    w, h = page_points(page)
+    k = dpi / 72
+    image = cairo.ImageSurface(cairo.FORMAT_RGB24, max(1, round(w * k)), max(1, round(h * k)))
+    ctx = cairo.Context(image)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
+    ctx.scale(image.get_width() / w, image.get_height() / h)
+    draw_page(ctx, page, w, h)
+    return image
 
 
 def colour(hex_colour: str) -> numpy.ndarray:

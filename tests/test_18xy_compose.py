@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from conftest import run
 from pdfpaths import flat_to_flat, hexagons, read_paths
+from pnp.draw.svgwriter import to_svg
 from pnp.compose import compose, touching
 from pnp.errors import DataError
 from pnp.geometry.grid import NEIGHBOURS, GridPos
@@ -254,7 +255,7 @@ def test_rebuild_is_byte_identical(seenland, game):
     out, _ = seenland
     comp = compose(game, "seenland")
     style = theme("default").with_colors(game.info.colors)
-    twice = [draw_composition(game, comp, style, 38.6).svg for _ in range(2)]
+    twice = [to_svg(draw_composition(game, comp, style, 38.6).svg) for _ in range(2)]
     assert twice[0] == twice[1] == (out / "seenland.svg").read_text()
 
 

@@ -77,7 +77,9 @@ def legend_of(svg: str, start: str) -> list[str]:
     """The legend's lines as drawn: every text element from the first legend line on."""
     import re
 
-    texts = [t for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+    from pnp.draw.svgwriter import to_svg
+
+    texts = [t for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg if isinstance(svg, str) else to_svg(svg))]
     return texts[texts.index(start):]
 
 

@@ -14,6 +14,7 @@ import yaml
 from pdfpaths import circles
 from componentpdf import KINDS, backs_behind_fronts, build_pdf, filled_rectangles, game, printed, read_back, text_in
 from conftest import run
+from pnp.draw.svgwriter import to_svg
 from pnp.components.cardsheet import context
 from pnp.sheets.formats import component_format
 from componentpdf import options
@@ -215,7 +216,7 @@ def test_german_labels(tmp_path):
     assert any("Cowes & Newport" in t for t in texts)  # the game's own names stay
     for kind, words in (("charters", ("Phasen", "Kapital (CC)", "Lok-Limit")), ("trains", ("Beginnt Phase 1",)),
                         ("privates", ("Wert £30", "Einnahmen £5")), ("tokens", ("EINN",))):
-        pages = "".join(component(kind, lang="de").pages)  # the words as drawn, without printing again
+        pages = "".join(to_svg(p) for p in component(kind, lang="de").pages)  # the words as drawn
         for word in words:
             assert f">{word}<" in pages, (kind, word)
 
@@ -292,7 +293,7 @@ def test_destination_is_printed_where_a_company_has_one(game_copy):
     folder = game_copy("1860")
     path = folder / "companies.yaml"
     path.write_text(path.read_text().replace("    home_name: Cowes\n", "    home_name: Cowes\n    destination: Ventnor\n", 1))
-    pages = charters.build(load_game(folder), options("1860")).pages
+    pages = [to_svg(p) for p in charters.build(load_game(folder), options("1860")).pages]
     assert ">Destination<" in pages[0] and ">Ventnor<" in pages[0]
     assert sum(page.count(">Destination<") for page in pages) == 1  # only the C&N has one
 

@@ -15,6 +15,7 @@ import yaml
 import pdfium_pages
 from componentpdf import build_pdf, game, options
 from conftest import run
+from pnp.draw.svgwriter import to_svg
 from pnp.build import KIT, kit_components
 from pnp.components import money as money_component
 from pnp.components.cardsheet import context
@@ -328,5 +329,5 @@ def test_a_title_too_long_for_the_note_is_left_off():
     style = options("1851").style
     long_title = "The Grand Trunk and Pacific Railways of the Far North " * 2
     drawn = art(Note("$5", "5", "$", long_title, "Dollars", None, "#f0d947"), note_size(), style)
-    text = "".join(e.tostring() for e in drawn)
+    text = "".join(to_svg(e) for e in drawn)
     assert "Grand Trunk" not in text and "$5" in text and "Dollars" in text

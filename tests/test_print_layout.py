@@ -244,7 +244,7 @@ def test_a_mirrored_face_has_mirrored_exits(orientation, mirror):
         placed = svg.group(transform=f"translate(25 25) scale({k:.6f})")
         placed.add(group)
         dwg.add(placed)
-        return pixels(svg.to_string(dwg), dpi)
+        return pixels(dwg, dpi)
 
     front = exits(drawn(tile_group(tile, style, orientation)), (25, 25), size, dpi, turn)
     back = exits(drawn(mirrored_tile_group(tile, style, orientation, mirror)), (25, 25), size, dpi, turn)

@@ -1,5 +1,5 @@
-"""Component builders: each turns a loaded game and print options into pages of SVG
-(and standalone SVG files). One module per component kind; each exposes
+"""Component builders: each turns a loaded game and print options into pages (node
+trees of `pnp.draw`) and standalone SVG files. One module per component kind; each exposes
 `build(game, options) -> Component`. Writing PDFs and files is `write_component`'s
 job, so every command and the complete kit write the same way."""
 
@@ -11,8 +11,10 @@ from pathlib import Path
 from pnp.cut.options import CutOptions
 from pnp.cut.paths import CutPages
 from pnp.i18n import messages
+from pnp.draw.nodes import Page
 from pnp.output import OutputDir, atomic_write
 from pnp.pdf import PdfPart, assemble
+from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
 from pnp.templates import Paper
@@ -42,7 +44,7 @@ class Document:
     """One PDF a component writes: its file name, pages and page boxes."""
 
     filename: str
-    pages: list[str]
+    pages: list[Page]
     title: str
     trim_inset: float = 0.0  # mm from the page edge to the trim box
     bleed: float = 0.0
@@ -57,11 +59,11 @@ class Component:
     documents: list[Document]  # the first is the one the kit includes
     pieces: int  # physical pieces drawn
     expected: int | None = None  # pieces the game's data says there are
-    svgs: dict[str, str] = field(default_factory=dict)  # relative file name -> SVG text
+    svgs: dict[str, str | Page] = field(default_factory=dict)  # relative file name -> SVG text or a page
     warnings: list[str] = field(default_factory=list)  # legal but doubtful input, for stderr
 
     @property
-    def pages(self) -> list[str]:
+    def pages(self) -> list[Page]:
         return self.documents[0].pages if self.documents else []
 
 
@@ -96,7 +98,7 @@ def write_component(component: Component, out: OutputDir, game_title: str,
 
     cut = options.cut if options is not None else CutOptions()
     for name, text in component.svgs.items():
-        out.write(name, text)
+        out.write(name, text if isinstance(text, str) else svg.to_string(text))
     written = []
     for doc in component.documents:
         part = PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)
@@ -107,7 +109,7 @@ def write_component(component: Component, out: OutputDir, game_title: str,
     return written
 
 
-def aid_component(key: str, filename: str, name: str, bodies: list[str], game_title: str, options: PrintOptions,
+def aid_component(key: str, filename: str, name: str, bodies: list[list], game_title: str, options: PrintOptions,
                   t, *, pieces: int, expected: int | None) -> Component:
     """A play aid printed on whole pages (tile manifest, upgrade chart): the page bodies
     each get a footer naming the game, the aid and the page."""

@@ -10,10 +10,10 @@ templates/layouts/card.yaml."""
 from __future__ import annotations
 
 from pnp.card_layouts import layout_values
+from pnp.draw import shapes
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
 from pnp.model.game import Game
-from pnp.geometry.track import fmt
 from pnp.model.rules import Card
 from pnp.render import svg
 from pnp.render.cards import (LINE_BOX, MIN_TEXT, Band, Box, Cell, TextTooLong, draw_paragraph, fit_paragraph, ink_on,
@@ -78,8 +78,7 @@ def body_art(card: Card, body: Box, ctx: Context, at, min_size: float, where: st
                 p = fit_paragraph(card.text, rest, s, min_size=s, where=where)
                 block.add(draw_paragraph(p, rest, style))
                 height += p.height
-            block["transform"] = f"translate(0 {fmt(max(0.0, body.h - height) / 2)})"
-            return [block]
+            return [svg.transformed(block, shapes.translate(0, max(0.0, body.h - height) / 2))]
         except TextTooLong:
             if s <= min_size + 1e-9:
                 raise

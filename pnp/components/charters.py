@@ -19,7 +19,6 @@ from pnp.model.rules import Phase
 from pnp.render import svg
 from pnp.render.logo import badge_or_logo
 from pnp.render.cards import Band, Box, Cell, Item, TextTooLong, badge, line, panel, paragraph, stack, table
-from pnp.geometry.track import fmt
 from pnp.sheets.formats import component_format
 
 def token_layout(size: tuple[float, float]):
@@ -56,7 +55,7 @@ def token_spaces(c: Company, ctx: Context, box: Box, ink: str, tok, *, align: st
         x = (box.right - width if align == "right" else box.x) + col * (d + tok.gap)
         y = box.y + row * (d + tok.label_gap + tok.label + tok.row_gap)
         centre = (x + d / 2, y + d / 2)
-        out.append(svg.circle(centre, d / 2, fill=style.color("card_ground"), stroke=ink, stroke_width=fmt(tok.ring)))
+        out.append(svg.circle(centre, d / 2, fill=style.color("card_ground"), stroke=ink, stroke_width=tok.ring))
         if i == 0:
             sw, sh = d * tok.symbol_width, d * tok.symbol_height
             try:

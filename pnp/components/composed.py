@@ -12,7 +12,7 @@ from pnp.compose import Composition, compose
 from pnp.errors import PnpError
 from pnp.i18n import messages
 from pnp.model.game import Game
-from pnp.pdf import svg_to_png
+from pnp.pdf import to_png
 from pnp.render.composed_map import compose_spec, draw_composition
 
 
@@ -43,4 +43,4 @@ def composed_map(game: Game, options: PrintOptions, comp: Composition) -> Compon
 
 def preview_png(component: Component, comp: Composition) -> bytes:
     """The whole composed map as a PNG (`pnp compose`)."""
-    return svg_to_png(component.svgs[f"{comp.key}.svg"], compose_spec().preview_dpi)
+    return to_png(component.svgs[f"{comp.key}.svg"], compose_spec().preview_dpi)

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from shapely import affinity
 
+from pnp.draw import shapes
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.cardsheet import context, piece
 from pnp.components.map import paginated
@@ -17,7 +18,6 @@ from pnp.cut.paths import Circle, Rect
 from pnp.cut.registration import area_for, within
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
-from pnp.geometry.track import fmt
 from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.model.rules import Market, RoundTracker
@@ -99,7 +99,7 @@ def area(options: PrintOptions):
 
 
 def centred(drawing: Artwork) -> PieceArt:
-    art = svg.group(transform=f"translate({fmt(-drawing.width / 2)} {fmt(-drawing.height / 2)})")
+    art = svg.group(transform=(shapes.translate(-drawing.width / 2, -drawing.height / 2),))
     art.add(drawing.art)
     return PieceArt(drawing.key, art, 1.0)
 
@@ -164,7 +164,7 @@ def fits(drawing: Artwork, paper: Paper, inside=None) -> bool:
 def without_border(artwork: Artwork) -> Drawing:
     """The artwork for pagination, its white border cut off: pages carry their own margins."""
     b = artwork.border
-    content = svg.group(transform=f"translate({fmt(-b)} {fmt(-b)})")
+    content = svg.group(transform=(shapes.translate(-b, -b),))
     content.add(artwork.art)
     return Drawing(content, artwork.width - 2 * b, artwork.height - 2 * b,
                    tuple(affinity.translate(p, -b, -b) for p in artwork.pieces),

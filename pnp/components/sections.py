@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from pnp.draw import shapes
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.map import hex_size
 from pnp.errors import PnpError
@@ -42,7 +43,7 @@ def pieces(game: Game, options: PrintOptions, bleed: float) -> list[SectionPiece
 
 
 def centred(piece: SectionPiece, turn: float) -> PieceArt:
-    art = svg.group(transform=f"translate({-piece.width / 2:.3f} {-piece.height / 2:.3f})")
+    art = svg.group(transform=(shapes.translate(-piece.width / 2, -piece.height / 2),))
     art.add(piece.art)
     return PieceArt(f"section-{piece.key}", art, 1.0, turn=turn)
 

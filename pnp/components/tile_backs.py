@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pnp.draw import shapes
 from pnp.geometry.hexagon import POINTY_TURN
 from pnp.geometry.symmetry import Mirror, move_face
-from pnp.geometry.track import fmt
 from pnp.model.tile import Tile
 from pnp.render import svg
 from pnp.render.style import Style
@@ -52,7 +52,7 @@ def mirrored_tile_group(tile: Tile, style: Style, orientation: str, mirror: Mirr
 
 def plain_back_group(colour: str, style: Style, orientation: str):
     """The tile's ground alone: the back of a tile that is not flippable."""
-    g = svg.group(transform=f"rotate({fmt(POINTY_TURN)})") if orientation == "pointy" else svg.group()
+    g = svg.group(transform=(shapes.rotate(POINTY_TURN),)) if orientation == "pointy" else svg.group()
     g.add(ground_path(colour, style))
     return g
 

@@ -95,7 +95,7 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str) -> Layout:
     return best
 
 
-def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamps, style, t: Messages) -> str:
+def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamps, style, t: Messages) -> list:
     block, x, y = placed.block, placed.x, placed.y
     item = block.content
     if isinstance(item, Heading):
@@ -135,7 +135,7 @@ def build(game: Game, options: PrintOptions) -> Component:
     bodies = []
     for page in plan.pages:
         body = aids.heading_block(f"{game.title}: {name}", totals_line(groups, t), paper, sizes["margin"], sizes, style)
-        body += "".join(draw_block(p, plan.column_width, sizes, stamps, style, t) for p in page)
+        body += [node for p in page for node in draw_block(p, plan.column_width, sizes, stamps, style, t)]
         bodies.append(body)
     drawn = sum(1 for page in plan.pages for p in page if isinstance(p.block.content, Row))
     return aid_component("tile_manifest", "tile-manifest.pdf", name, bodies, game.title, options, t, pieces=drawn,

@@ -187,7 +187,7 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str, t: Messages) -> 
 
 
 def tile_with_label(tile: Tile, x: float, top: float, tile_mm: float, sizes: dict, stamps: aids.TileStamps,
-                    style) -> str:
+                    style) -> list:
     """A tile whose left edge is at x and top at `top`, its id printed beneath."""
     tile_w, tile_h = stamps.extent(tile_mm)
     centre = (x + tile_w / 2, top + tile_h / 2)
@@ -195,7 +195,7 @@ def tile_with_label(tile: Tile, x: float, top: float, tile_mm: float, sizes: dic
     return stamps.place(tile, centre, tile_mm) + label
 
 
-def draw_row(placed: Placed, sizes: dict, stamps: aids.TileStamps, style) -> str:
+def draw_row(placed: Placed, sizes: dict, stamps: aids.TileStamps, style) -> list:
     plan: RowPlan = placed.block.content
     tile_w, tile_h = stamps.extent(plan.tile_mm)
     cell = tile_w + sizes["tile_gap"]
@@ -210,10 +210,10 @@ def draw_row(placed: Placed, sizes: dict, stamps: aids.TileStamps, style) -> str
     for i, tile in enumerate(plan.row.targets):
         line, k = divmod(i, plan.per_line)
         out.append(tile_with_label(tile, first + k * cell, top + line * step, plan.tile_mm, sizes, stamps, style))
-    return "".join(out)
+    return [node for part in out for node in part]
 
 
-def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamps, style) -> str:
+def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamps, style) -> list:
     item = placed.block.content
     if isinstance(item, Heading):
         size = fit_size(item.text, width, sizes["heading"], "bold")
@@ -239,7 +239,7 @@ def build(game: Game, options: PrintOptions) -> Component:
     bodies = []
     for page in plan.pages:
         body = aids.heading_block(f"{game.title}: {name}", t("aids.chart_hint"), paper, sizes["margin"], sizes, style)
-        body += "".join(draw_block(p, plan.column_width, sizes, stamps, style) for p in page)
+        body += [node for p in page for node in draw_block(p, plan.column_width, sizes, stamps, style)]
         bodies.append(body)
     # pieces: the (tile, upgrade) pairs the arrows show, against those the manifest has
     drawn = len({(a.id, b.id) for page in plan.pages for p in page if isinstance(p.block.content, RowPlan)

@@ -19,7 +19,6 @@ from ezdxf import units
 
 from pnp.cut.paths import Circle, CutPath, Polygon, Polyline, Rect
 from pnp.cut.registration import Mark
-from pnp.geometry.track import fmt
 from pnp.render import svg
 from pnp.render.style import Style
 
@@ -30,7 +29,7 @@ BULGE_QUARTER = math.tan(math.pi / 8)  # a 90-degree arc as an LWPOLYLINE bulge
 def svg_cut_file(cuts: list[CutPath], width: float, height: float, title: str, style: Style,
                  marks: list[Mark] = ()) -> str:
     dwg = svg.document(width, height, title=title)
-    stroke = {"fill": "none", "stroke": style.color("cut"), "stroke_width": fmt(CUT_FILE_LINE)}
+    stroke = {"fill": "none", "stroke": style.color("cut"), "stroke_width": CUT_FILE_LINE}
     group = svg.group(id="cut")
     for c in cuts:
         group.add(_svg_path(c, stroke))
@@ -47,7 +46,7 @@ def _svg_path(c: CutPath, stroke: dict):
     if isinstance(c, Circle):
         return svg.circle((c.x, c.y), c.r, **stroke)
     if isinstance(c, Rect):
-        extra = {"rx": fmt(c.radius), "ry": fmt(c.radius)} if c.radius else {}
+        extra = {"rx": c.radius, "ry": c.radius} if c.radius else {}
         return svg.rect(c.x - c.width / 2, c.y - c.height / 2, c.width, c.height, **extra, **stroke)
     if isinstance(c, Polygon):
         return svg.polygon_path(c.points, **stroke)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from pnp.cut.contour import finish
-from pnp.cut.files import dxf_cut_file, svg_cut_file
 from pnp.cut.options import CutOptions
 from pnp.cut.paths import CutPages
 from pnp.cut.registration import cut_settings, registration
@@ -18,6 +16,8 @@ def finished_pdf(data: bytes, cuts: CutPages | None, options: CutOptions, scale:
     """The drawn PDF as the cut options want it (unchanged when none applies)."""
     if not (options.contour or options.registration):
         return data
+    from pnp.cut.contour import finish  # pypdf: loaded when a PDF is post-processed
+
     pages = cuts.scaled(scale).pages if cuts is not None else []
     return finish(data, pages, contour=options.contour, registration=registration(options.registration),
                   line_mm=cut_settings().contour_line)
@@ -35,6 +35,8 @@ def cut_file_names(pdf_name: str, cuts: CutPages | None, options: CutOptions) ->
 def write_cut_files(out: OutputDir, pdf_name: str, cuts: CutPages | None, options: CutOptions, style: Style,
                     title: str, scale: float = 1.0) -> list[str]:
     """A cut file per page with cut paths, in every format asked for; returns their names."""
+    from pnp.cut.files import dxf_cut_file, svg_cut_file  # ezdxf: loaded when cut files are asked for
+
     written = []
     if cuts is None:
         return written

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from shapely.geometry import Polygon
-
 from pnp.geometry.hexagon import POINTY_TURN, SQRT3, Point, hex_polygon
 
 
@@ -46,7 +44,7 @@ def centre(pos: GridPos, orientation: str, radius: float) -> Point:
     return (pos.col * dx, pos.row * dy)
 
 
-def outline(pos: GridPos, orientation: str, radius: float) -> Polygon:
+def outline(pos: GridPos, orientation: str, radius: float):
     return hex_polygon(radius, turn(orientation), centre(pos, orientation, radius))
 
 

@@ -7,8 +7,10 @@ e and e+1. A pointy hex is the same hex turned 30 degrees clockwise.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from shapely.geometry import Polygon
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
 
 SQRT3 = math.sqrt(3.0)
 RADIUS = 100.0
@@ -72,6 +74,8 @@ def corners(radius: float = RADIUS, turn: float = 0.0) -> list[Point]:
 
 
 def hex_polygon(radius: float = RADIUS, turn: float = 0.0, centre: Point = (0.0, 0.0)) -> Polygon:
+    from shapely.geometry import Polygon
+
     return Polygon([add(p, centre) for p in corners(radius, turn)])
 
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from shapely.geometry import LineString
-
 from pnp.geometry.hexagon import Point, add, cross, direction, dot, edge_midpoint, length, scale, sub
 
 
@@ -27,10 +25,6 @@ class Line:
         d = sub(self.end, self.start)
         n = length(d)
         return (d[0] / n, d[1] / n)
-
-    def svg(self, move: bool = True) -> str:
-        head = f"M{fmt(self.start[0])},{fmt(self.start[1])}" if move else ""
-        return f"{head}L{fmt(self.end[0])},{fmt(self.end[1])}"
 
     @property
     def length(self) -> float:
@@ -65,22 +59,8 @@ class Arc:
     def length(self) -> float:
         return abs(self.sweep) * self.radius
 
-    def svg(self, move: bool = True) -> str:
-        s, e = self.start, self.end
-        head = f"M{fmt(s[0])},{fmt(s[1])}" if move else ""
-        large = 1 if abs(self.sweep) > math.pi else 0
-        sweep = 1 if self.sweep > 0 else 0
-        r = fmt(self.radius)
-        return f"{head}A{r},{r} 0 {large} {sweep} {fmt(e[0])},{fmt(e[1])}"
-
 
 Segment = Line | Arc
-
-
-def fmt(x: float) -> str:
-    """Numbers for SVG: three decimals, no trailing zeros, no '-0'."""
-    text = f"{x:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def tangent_curve(start: Point, heading: Point, end: Point) -> Segment:
@@ -154,9 +134,8 @@ def sample(segment: Segment, step: float = 4.0) -> list[Point]:
     return [segment.at(i / (n - 1)) for i in range(n)]
 
 
-def linestring(segment: Segment) -> LineString:
+def linestring(segment: Segment):
+    """The segment as a shapely LineString (shapely is loaded when first asked for)."""
+    from shapely.geometry import LineString
+
     return LineString(sample(segment))
-
-
-def svg_path(segments: list[Segment]) -> str:
-    return "".join(s.svg() for s in segments)

@@ -1,17 +1,18 @@
 """Drawing printed play aids made of small tiles and text (the Tile Manifest, the Tile
-Upgrade Chart): each distinct tile is serialised once and repeated at any size, and a
-page gets a title, its content and the usual footer."""
+Upgrade Chart): each distinct tile is drawn once and placed at any size, and a page
+gets a title, its content and the usual footer. A page body is a list of nodes."""
 
 from __future__ import annotations
 
 from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, RADIUS
-from pnp.geometry.track import fmt
+from pnp.draw import shapes
+from pnp.draw.nodes import Node, Page
 from pnp.i18n import Messages
 from pnp.model.tile import Tile
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.render.tile import tile_group
-from pnp.sheets.page import fmt_scale, footer_text, page_svg
+from pnp.sheets.page import footer_text, page_svg
 from pnp.templates import Paper
 from pnp.text import fit_size
 
@@ -43,44 +44,45 @@ def tile_extent(flat_to_flat: float, orientation: str) -> tuple[float, float]:
 
 
 class TileStamps:
-    """Tiles as SVG text, each built and serialised once per distinct tile."""
+    """Tiles as nodes, each built once per distinct tile."""
 
     def __init__(self, style: Style, orientation: str):
         self.style = style
         self.orientation = orientation
-        self._text: dict[str, str] = {}
+        self._art: dict[str, Node] = {}
 
     def extent(self, flat_to_flat: float) -> tuple[float, float]:
         return tile_extent(flat_to_flat, self.orientation)
 
-    def place(self, tile: Tile, centre: tuple[float, float], flat_to_flat: float) -> str:
+    def place(self, tile: Tile, centre: tuple[float, float], flat_to_flat: float) -> list[Node]:
         """The tile centred on `centre` (mm), `flat_to_flat` mm across its flats."""
-        text = self._text.get(tile.id)
-        if text is None:
-            text = self._text[tile.id] = tile_group(tile, self.style, self.orientation).tostring()
+        art = self._art.get(tile.id)
+        if art is None:
+            art = self._art[tile.id] = tile_group(tile, self.style, self.orientation)
         k = flat_to_flat / FLAT_TO_FLAT
-        return f'<g transform="translate({fmt(centre[0])} {fmt(centre[1])}) scale({fmt_scale(k)})">{text}</g>'
+        return [svg.transformed(art, shapes.translate(*centre), shapes.scale(k))]
 
 
-def text(content: str, at: tuple[float, float], size: float, style: Style, **kw) -> str:
-    return svg.text(content, at, size, style, **kw).tostring()
+def text(content: str, at: tuple[float, float], size: float, style: Style, **kw) -> list[Node]:
+    return [svg.text(content, at, size, style, **kw)]
 
 
-def rule(x0: float, x1: float, y: float, width: float, style: Style) -> str:
+def rule(x0: float, x1: float, y: float, width: float, style: Style) -> list[Node]:
     """A thin horizontal line, as between the rows of a table."""
-    return svg.line((x0, y), (x1, y), stroke=style.color("footer"), stroke_width=fmt(width)).tostring()
+    return [svg.line((x0, y), (x1, y), stroke=style.color("footer"), stroke_width=width)]
 
 
-def arrow(x0: float, x1: float, y: float, height: float, style: Style) -> str:
+def arrow(x0: float, x1: float, y: float, height: float, style: Style) -> list[Node]:
     """A solid arrow pointing right from x0 to x1, `height` mm high at its head."""
     head = min(height * 0.9, (x1 - x0) * 0.5)
     shaft = height * 0.28
     pts = [(x0, y - shaft / 2), (x1 - head, y - shaft / 2), (x1 - head, y - height / 2), (x1, y),
            (x1 - head, y + height / 2), (x1 - head, y + shaft / 2), (x0, y + shaft / 2)]
-    return svg.polygon_path(pts, fill=style.color("text")).tostring()
+    return [svg.polygon_path(pts, fill=style.color("text"))]
 
 
-def heading_block(title: str, subtitle: str | None, paper: Paper, top: float, sizes: dict, style: Style) -> str:
+def heading_block(title: str, subtitle: str | None, paper: Paper, top: float, sizes: dict,
+                  style: Style) -> list[Node]:
     """The page title (and a line under it), centred at the top of the page, each
     shrunk to fit between the margins."""
     cx = paper.width / 2
@@ -98,10 +100,10 @@ def title_height(sizes: dict, subtitle: bool) -> float:
     return sizes["title"] * 1.6 + (sizes["subtitle"] * 1.8 if subtitle else 0.0)
 
 
-def aid_pages(bodies: list[str], paper: Paper, style: Style, footer: str, t: Messages) -> list[str]:
-    """Whole page SVGs, each with its footer naming the page."""
+def aid_pages(bodies: list[list[Node]], paper: Paper, style: Style, footer: str, t: Messages) -> list[Page]:
+    """Whole pages, each with its footer naming the page."""
     total = len(bodies)
     numbers = [t("page.number", page=n, total=total) for n in range(1, total + 1)]
     return [page_svg(paper.width, paper.height, f"{footer}, {number}",
-                     body + footer_text(f"{footer} · {number}", paper, style).tostring())
+                     [*body, footer_text(f"{footer} · {number}", paper, style)])
             for number, body in zip(numbers, bodies)]

@@ -4,10 +4,11 @@ SVG element; none decides where anything goes."""
 
 from __future__ import annotations
 
+from pnp.draw import shapes
 from pnp.geometry.face import TRACK_WIDTH, PhaseRow, PlacedStop, PlacedText, RevenueMark
 from pnp.geometry.stops import TOWN_DOT, bar_corners, slot_centres, slot_radius, city_outline
 from pnp.geometry.hexagon import Point, add, rotate_degrees
-from pnp.geometry.track import Segment, fmt
+from pnp.geometry.track import Segment
 from pnp.render import icons, svg
 from pnp.render.style import Style
 
@@ -66,9 +67,7 @@ def revenue(mark: RevenueMark, style: Style, angle: float) -> object:
 
 
 def phase_row(row: PhaseRow, style: Style, angle: float) -> object:
-    g = svg.group()
-    if angle:
-        g["transform"] = f"rotate({fmt(angle)} {fmt(row.centre[0])} {fmt(row.centre[1])})"
+    g = svg.group(transform=(shapes.rotate(angle, *row.centre),) if angle else ())
     cx, cy = row.centre
     for dx, width, phase, value in row.boxes:
         ground = PHASE_GROUND.get(phase, "white")
@@ -90,16 +89,18 @@ def terrain_icon(kind: str, centre: Point, style: Style, size: float = 22.0) -> 
         pts = [(x - h * 1.1, y + h * 0.8), (x, y - h * 0.9), (x + h * 1.1, y + h * 0.8)]
         return svg.polygon_path(pts, fill=style.color(kind), stroke=style.color("outline"), stroke_width=1)
     if kind in ("water", "river", "lake"):
-        d = ""
-        for dy in (-h * 0.35, h * 0.45):
-            d += (f"M{fmt(x - h * 1.1)},{fmt(y + dy)}q{fmt(h * 0.275)},{fmt(-h * 0.4)} {fmt(h * 0.55)},0"
-                  f"t{fmt(h * 0.55)},0t{fmt(h * 0.55)},0t{fmt(h * 0.55)},0")
-        return svg.SVG.path(d=d, fill="none", stroke=style.color(kind), stroke_width=3)
+        d: list = []
+        for dy in (-h * 0.35, h * 0.45):  # four half waves, up and down in turn
+            x0, y0 = x - h * 1.1, y + dy
+            d.append(shapes.move((x0, y0)))
+            for k in range(4):
+                a, lift = x0 + k * h * 0.55, -h * 0.4 if k % 2 == 0 else h * 0.4
+                d.append(shapes.quad_to((a, y0), (a + h * 0.275, y0 + lift), (a + h * 0.55, y0)))
+        return svg.path(d=d, fill="none", stroke=style.color(kind), stroke_width=3)
     if kind == "swamp":
-        d = "".join(f"M{fmt(x + dx)},{fmt(y + h * 0.7)}l{fmt(-h * 0.3)},{fmt(-h * 1.1)}M{fmt(x + dx)},{fmt(y + h * 0.7)}"
-                    f"l0,{fmt(-h * 1.3)}M{fmt(x + dx)},{fmt(y + h * 0.7)}l{fmt(h * 0.3)},{fmt(-h * 1.1)}"
-                    for dx in (-h * 0.7, h * 0.7))
-        return svg.SVG.path(d=d, fill="none", stroke=style.color("swamp"), stroke_width=2.5)
+        d = shapes.segments(((x + dx, y + h * 0.7), (x + dx + ex, y + h * 0.7 - ey))
+                            for dx in (-h * 0.7, h * 0.7) for ex, ey in ((-h * 0.3, h * 1.1), (0, h * 1.3), (h * 0.3, h * 1.1)))
+        return svg.path(d=d, fill="none", stroke=style.color("swamp"), stroke_width=2.5)
     if kind == "forest":
         pts = [(x - h * 0.8, y + h * 0.6), (x, y - h), (x + h * 0.8, y + h * 0.6)]
         return svg.polygon_path(pts, fill=style.color("forest"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.geometry.track import fmt
+from pnp.draw import shapes
 from pnp.render import svg
 from pnp.render.fitted_text import MIN_TEXT, text
 from pnp.render.style import Style
@@ -86,8 +86,4 @@ def annulus(centre: tuple[float, float], outer: float, inner: float, color: str)
     """A filled ring. Filled rather than stroked, so the only stroked circles on a
     sheet of tokens are the cut lines."""
     cx, cy = centre
-    d = ""
-    for r in (outer, inner):
-        d += (f"M{fmt(cx - r)},{fmt(cy)}A{fmt(r)},{fmt(r)} 0 1 0 {fmt(cx + r)},{fmt(cy)}"
-              f"A{fmt(r)},{fmt(r)} 0 1 0 {fmt(cx - r)},{fmt(cy)}Z")
-    return svg.SVG.path(d=d, fill=color, fill_rule="evenodd")
+    return svg.path(shapes.circle(cx, cy, outer) + shapes.circle(cx, cy, inner), fill=color, fill_rule="evenodd")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.geometry.track import fmt
+from pnp.draw import shapes
 from pnp.render import svg
 from pnp.render.cards import LINE_BOX, SAFE, Band, Box, TextTooLong, contrast, frame, lightness, line, rosette
 from pnp.render.style import Style
@@ -182,12 +182,12 @@ def end_band(note: Note, band: Box, style: Style, where: str) -> list:
 def hatch(box: Box, step: float, color: str, opacity: float = 0.16):
     """Thin diagonal lines across the box, each cut at its edges (no clip path): the
     engraved ground of a credit note."""
-    d = ""
+    d: list = []
     c = -box.h
     while c < box.w:
         # the line x = box.x + c + t, y = box.y + t for t where both stay inside the box
         t0, t1 = max(0.0, -c), min(box.h, box.w - c)
         if t1 > t0:
-            d += f"M{fmt(box.x + c + t0)},{fmt(box.y + t0)}L{fmt(box.x + c + t1)},{fmt(box.y + t1)}"
+            d += [shapes.move((box.x + c + t0, box.y + t0)), shapes.line_to((box.x + c + t1, box.y + t1))]
         c += step
-    return svg.SVG.path(d=d, fill="none", stroke=color, stroke_width=fmt(0.15), opacity=fmt(opacity))
+    return svg.path(d=d, fill="none", stroke=color, stroke_width=0.15, opacity=opacity)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.geometry.track import fmt
+from pnp.draw import shapes
 from pnp.render import svg
 from pnp.render.box import Box
 from pnp.render.style import Style
@@ -43,7 +43,7 @@ def ground(width: float, height: float, bands: list[Band], extend: float = 0.0):
 
 def centred(art, width: float, height: float):
     """Card art drawn from its top-left corner, moved so the card's centre is the origin."""
-    g = svg.group(transform=f"translate({fmt(-width / 2)} {fmt(-height / 2)})")
+    g = svg.group(transform=(shapes.translate(-width / 2, -height / 2),))
     g.add(art)
     return g
 
@@ -51,24 +51,24 @@ def centred(art, width: float, height: float):
 def panel(box: Box, style: Style, *, fill: str = "card_panel", stroke: str = "card_rule", radius: float = 1.2,
           dashed: bool = False):
     attrs = {"stroke_dasharray": "1.2,0.8"} if dashed else {}
-    return svg.rect(box.x, box.y, box.w, box.h, rx=fmt(radius), fill=style.color(fill), stroke=style.color(stroke),
-                    stroke_width=fmt(RULE), **attrs)
+    return svg.rect(box.x, box.y, box.w, box.h, rx=radius, fill=style.color(fill), stroke=style.color(stroke),
+                    stroke_width=RULE, **attrs)
 
 
 def frame(box: Box, color: str, width: float, radius: float = 1.5):
     """A border drawn inside `box` (its stroke stays within the box)."""
     inner = box.inset(width / 2)
-    return svg.rect(inner.x, inner.y, inner.w, inner.h, rx=fmt(radius), fill="none", stroke=color,
-                    stroke_width=fmt(width))
+    return svg.rect(inner.x, inner.y, inner.w, inner.h, rx=radius, fill="none", stroke=color,
+                    stroke_width=width)
 
 
 def rule(x0: float, x1: float, y: float, color: str, width: float = RULE):
-    return svg.line((x0, y), (x1, y), stroke=color, stroke_width=fmt(width))
+    return svg.line((x0, y), (x1, y), stroke=color, stroke_width=width)
 
 
 def swatch(box: Box, color: str, style: Style):
-    return svg.rect(box.x, box.y, box.w, box.h, rx=fmt(min(box.w, box.h) * 0.2), fill=color,
-                    stroke=style.color("card_rule"), stroke_width=fmt(RULE))
+    return svg.rect(box.x, box.y, box.w, box.h, rx=min(box.w, box.h) * 0.2, fill=color,
+                    stroke=style.color("card_rule"), stroke_width=RULE)
 
 
 def locomotive(box: Box, color: str):
@@ -96,7 +96,7 @@ def rosette(centre: tuple[float, float], radius: float, color: str, *, lines: in
     curve through three points a lobe)."""
     cx, cy = centre
     steps = lobes * 3
-    d = ""
+    d: list = []
     for i in range(lines):
         phase = 2 * math.pi * i / lines
         pts = []
@@ -104,17 +104,5 @@ def rosette(centre: tuple[float, float], radius: float, color: str, *, lines: in
             a = 2 * math.pi * s / steps
             r = radius * (0.86 + 0.14 * math.sin(lobes * a + phase))
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-        d += _smooth_closed(pts)
-    return svg.SVG.path(d=d, fill="none", stroke=color, stroke_width=fmt(0.18), opacity=fmt(opacity))
-
-
-def _smooth_closed(pts: list[tuple[float, float]]) -> str:
-    """A closed Catmull-Rom curve through the points, as cubic Beziers."""
-    n = len(pts)
-    d = f"M{fmt(pts[0][0])},{fmt(pts[0][1])}"
-    for i in range(n):
-        p0, p1, p2, p3 = pts[i - 1], pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
-        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
-        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        d += f"C{fmt(c1[0])},{fmt(c1[1])} {fmt(c2[0])},{fmt(c2[1])} {fmt(p2[0])},{fmt(p2[1])}"
-    return d + "Z"
+        d += shapes.smooth_closed(pts)
+    return svg.path(d, fill="none", stroke=color, stroke_width=0.18, opacity=opacity)

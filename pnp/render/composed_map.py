@@ -10,6 +10,7 @@ from functools import cache
 
 from shapely.ops import unary_union
 
+from pnp.draw import shapes
 from pnp.compose import Composition
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game
@@ -51,10 +52,8 @@ def section_outlines(comp: Composition, art: MapArt, style: Style, width: float)
     out = []
     for p in comp.placements:
         shape = unary_union([hex_shape[comp.coord(pos)] for pos, _ in p.cells])
-        rings = [shape.exterior] + list(shape.interiors)
-        d = "".join("M" + "L".join(f"{x:.3f},{y:.3f}" for x, y in list(ring.coords)[:-1]) + "Z" for ring in rings)
-        element = svg.SVG.path(d=d, fill="none", stroke=style.color("section_edge"), stroke_width=f"{width:.3f}",
-                               stroke_linejoin="round")
+        element = svg.path(shapes.rings(shape), fill="none", stroke=style.color("section_edge"), stroke_width=width,
+                           stroke_linejoin="round")
         minx, miny, maxx, maxy = shape.bounds
         out.append((element, (minx - width, miny - width, maxx + width, maxy + width)))
     return out
@@ -75,4 +74,4 @@ def draw_composition(game: Game, comp: Composition, style: Style, hex_mm: float,
     drawing = Drawing(content, d.width, d.height, d.pieces, d.footprint, tuple(d.items) + tuple(lines))
     doc = svg.document(d.width, d.height, title=f"{game.title}: {comp.layout.title}")
     doc.add(content)
-    return MapArt(drawing, svg.to_string(doc), art.hexes)
+    return MapArt(drawing, doc, art.hexes)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, direction, hex_polygon, rotate_degrees, scale
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
 from pnp.geometry.stops import slot_centres, slot_radius
-from pnp.geometry.track import fmt
+from pnp.draw.svgwriter import fmt
 from pnp.model.tile import TileFace
 from pnp.render import icons, svg
 from pnp.render.style import Style

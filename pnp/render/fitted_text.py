@@ -21,7 +21,7 @@ LEADING = 1.18
 
 
 def family(style: Style, weight: str) -> str:
-    """cairosvg picks a face by family name, not by font-stretch."""
+    """Fonts are picked by family name, not by font-stretch."""
     return f"{style.font_family} Condensed" if weight.startswith("condensed") else style.font_family
 
 
@@ -31,8 +31,7 @@ def text(content: str, centre: tuple[float, float], size: float, style: Style, *
     end, by `anchor`)."""
     element = svg.text(content, centre, size, style, weight=weight, anchor=anchor,
                        color=color or style.color("card_text"))
-    element["font-family"] = family(style, weight)
-    return element
+    return svg.restyled(element, font_family=family(style, weight))
 
 
 def _anchor(box: Box, align: str) -> tuple[float, str]:

@@ -8,7 +8,9 @@ Every casing is drawn before any rail (`casing(...)` then `rails(...)`)."""
 from __future__ import annotations
 
 from pnp.geometry.placed import CASING_WIDTH, DUAL_STRIPE, NARROW_WIDTH, TIE_GAP, TIE_LENGTH, TIE_WIDTH, TRACK_WIDTH
-from pnp.geometry.track import Segment, fmt
+from pnp.draw import shapes
+from pnp.draw.svgwriter import fmt
+from pnp.geometry.track import Segment
 from pnp.render import svg
 from pnp.render.style import Style
 
@@ -17,8 +19,8 @@ TIE_CASING = TIE_LENGTH + CASING_WIDTH - TRACK_WIDTH  # the white edge round the
 FUTURE_DASH = 14.0  # track still to be built: dashed
 
 
-def _d(segments: list[Segment]) -> str:
-    return "".join(s.svg() for s in segments)
+def _d(segments: list[Segment]) -> tuple:
+    return shapes.track(segments)
 
 
 def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False):

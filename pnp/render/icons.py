@@ -9,7 +9,7 @@ Shapes are written in a unit square (-1..1, y down) and scaled into the disc."""
 from __future__ import annotations
 
 from pnp.geometry.placed import BOX_PAD, box_size, unknown_font
-from pnp.geometry.track import fmt
+from pnp.draw.svgwriter import fmt
 from pnp.model.icons import KNOWN_ICONS, canonical, label
 from pnp.render import svg
 from pnp.render.style import Style

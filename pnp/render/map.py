@@ -21,6 +21,7 @@ from shapely import affinity
 from shapely.geometry import box
 from shapely.ops import unary_union
 
+from pnp.draw.nodes import Page
 from pnp.geometry.place import Occupancy
 from pnp.model.company import Company
 from pnp.model.map import Board, Placements
@@ -39,7 +40,7 @@ from pnp.sheets.paginate import Drawing
 @dataclass(frozen=True)
 class MapArt:
     drawing: Drawing  # for pagination: content in mm, hexes as pieces
-    svg: str  # the whole map as one document at real size
+    svg: Page  # the whole map as one page at real size
     hexes: int
 
 
@@ -113,7 +114,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     drawing = Drawing(content, width, height, pieces, footprint, tuple(items))
     doc = svg.document(width, height, title=title_lines[0][0] if title_lines else "Map")
     doc.add(content)
-    return MapArt(drawing, svg.to_string(doc), len(hexes))
+    return MapArt(drawing, doc, len(hexes))
 
 
 __all__ = ["LegendWords", "MapArt", "MapSpec", "draw_map", "map_spec", "city_slots", "home_slots", "token",

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from shapely.geometry import box
 
+from pnp.draw import shapes
 from pnp.geometry import grid
 from pnp.geometry.place import Occupancy
-from pnp.geometry.track import fmt
 from pnp.model.map import MapHex
 from pnp.render import svg
 from pnp.render.map_frame import MapFrame
@@ -49,9 +49,7 @@ def label_box(f: MapFrame, i: int, label):
 def label_art(f: MapFrame, i: int, label):
     element = svg.text(label.text, f.at(label.at), label.size, f.style,
                        color=f.colour(label.color, f"decorations.labels[{i}].color"))
-    if label.italic:
-        element["font-style"] = "italic"
-    return element
+    return svg.restyled(element, font_style="italic") if label.italic else element
 
 
 def area_art(f: MapFrame, i: int, area, shape):
@@ -113,8 +111,8 @@ def _nearest_free(occupied: Occupancy, centre: tuple[float, float], w: float, h:
 
 
 def block_panel(f: MapFrame, left: float, top: float, w: float, h: float):
-    return svg.rect(left, top, w, h, rx=fmt(1.5), fill=f.style.color("map_panel"), fill_opacity="0.9",
-                    stroke=f.style.color("map_panel_stroke"), stroke_width=fmt(0.3))
+    return svg.rect(left, top, w, h, rx=1.5, fill=f.style.color("map_panel"), fill_opacity="0.9",
+                    stroke=f.style.color("map_panel_stroke"), stroke_width=0.3)
 
 
 def artwork_block(artwork) -> BlockArt:
@@ -123,7 +121,7 @@ def artwork_block(artwork) -> BlockArt:
     def draw(f, left, top):
         g = svg.group()
         g.add(block_panel(f, left, top, artwork.width, artwork.height))
-        inner = svg.group(transform=f"translate({fmt(left)} {fmt(top)})")
+        inner = svg.group(transform=(shapes.translate(left, top),))
         inner.add(artwork.art)
         g.add(inner)
         return g

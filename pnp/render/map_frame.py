@@ -9,10 +9,10 @@ from functools import cache
 
 from shapely import affinity
 
+from pnp.draw import shapes
 from pnp.errors import PnpError
 from pnp.geometry import grid
 from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3
-from pnp.geometry.track import fmt
 from pnp.model.map import Board
 from pnp.render import svg
 from pnp.render.style import Style
@@ -83,7 +83,7 @@ class MapFrame:
 
     def hex_group(self, centre, extra_turn: float = 0.0):
         """A group in hex units (corner radius 100) centred on `centre` (mm)."""
-        transform = f"translate({fmt(centre[0])} {fmt(centre[1])}) scale({self.k:.6f})"
+        transform = (shapes.translate(*centre), shapes.scale(self.k))
         if extra_turn:
-            transform += f" rotate({fmt(extra_turn)})"
+            transform += (shapes.rotate(extra_turn),)
         return svg.group(transform=transform)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.draw import shapes
 from pnp.geometry.hexagon import corners
 from pnp.geometry.stops import TOWN_DOT
-from pnp.geometry.track import fmt
 from pnp.i18n import Messages, messages
 from pnp.model.game import GameInfo
 from pnp.model.map import MapHex
@@ -113,7 +113,7 @@ def _named_phases(faces) -> list[str]:
 
 def _legend_icon(f: MapFrame, icon: str, centre):
     scale = f.spec.legend_icon / LEGEND_UNITS
-    g = svg.group(transform=f"translate({fmt(centre[0])} {fmt(centre[1])}) scale({scale:.6f})")
+    g = svg.group(transform=(shapes.translate(*centre), shapes.scale(scale)))
     style = f.style
     kind, _, arg = icon.partition(":")
     if kind == "city":

@@ -8,8 +8,8 @@ from __future__ import annotations
 from shapely import affinity
 from shapely.geometry import box
 
+from pnp.draw import shapes
 from pnp.geometry.market import PlacedCell, extent, outline, place_cells
-from pnp.geometry.track import fmt
 from pnp.i18n import Messages, messages
 from pnp.model.rules import Market
 from pnp.render import svg
@@ -97,11 +97,5 @@ def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketS
 
 def outline_path(shape, style: Style, width: float):
     """The outer edge of a (possibly many-part) polygon as one stroked path."""
-    polygons = getattr(shape, "geoms", [shape])
-    d = ""
-    for poly in polygons:
-        for ring in [poly.exterior, *poly.interiors]:
-            pts = list(ring.coords)[:-1]
-            d += svg.points(pts)
-    return svg.SVG.path(d=d, fill="none", stroke=style.color("outline"), stroke_width=fmt(width),
+    return svg.path(shapes.rings(shape), fill="none", stroke=style.color("outline"), stroke_width=width,
                         stroke_linejoin="miter")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import shapely
 from shapely import affinity
 
+from pnp.draw import shapes
 from pnp.compose import section_board
 from pnp.errors import PnpError
 from pnp.geometry.hexagon import SQRT3
@@ -99,10 +100,8 @@ def name_tag(name: str, caption: str, centre, hex_mm: float, style: Style):
 
 def cut_line(shape, style: Style, width: float):
     """The cut: one closed path around the outside of the hexes (and round any hole)."""
-    rings = [shape.exterior] + list(shape.interiors)
-    d = "".join("M" + "L".join(f"{x:.3f},{y:.3f}" for x, y in list(ring.coords)[:-1]) + "Z" for ring in rings)
-    return svg.SVG.path(d=d, fill="none", stroke=style.color("cut"), stroke_width=f"{width:.3f}",
-                        stroke_linejoin="miter")
+    return svg.path(shapes.rings(shape), fill="none", stroke=style.color("cut"), stroke_width=width,
+                    stroke_linejoin="miter")
 
 
 def section_piece(section: MapSection, style: Style, hex_mm: float, bleed: float, cut_width: float, *,

@@ -14,8 +14,9 @@ from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from pnp.draw import shapes
 from pnp.geometry.place import text_box
-from pnp.geometry.track import fmt
+from pnp.draw.nodes import Page
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.templates import MarketSizes
@@ -43,10 +44,10 @@ class Artwork:
     def footprint(self) -> BaseGeometry:
         return unary_union([*self.pieces, *self.extra])
 
-    def svg(self) -> str:
+    def svg(self) -> Page:
         dwg = svg.document(self.width, self.height, title=self.title)
         dwg.add(self.art)
-        return svg.to_string(dwg)
+        return dwg
 
 
 @dataclass(frozen=True)
@@ -106,22 +107,21 @@ def zone_mark(kind: str, area: Rect, ink: str, unit: float = 1.0):
     """The greyscale-safe mark of a zone over `area`: dots, hatch, cross (patterns over
     the whole area), bar (a band along its foot), star or ring (one large symbol in the
     middle, where the markers stand). `unit` scales the patterns' spacing and lines."""
-    g = svg.group(opacity=fmt(MARK_OPACITY))
+    g = svg.group(opacity=MARK_OPACITY)
     spacing = 2.4 * unit
     if kind in ("hatch", "cross"):
         segs = _lines_in(area, 45, spacing)
         if kind == "cross":
             segs += _lines_in(area, -45, spacing)
-        d = "".join(f"M{fmt(a[0])},{fmt(a[1])}L{fmt(b[0])},{fmt(b[1])}" for a, b in segs)
-        g.add(svg.SVG.path(d=d, fill="none", stroke=ink, stroke_width=fmt(0.3 * unit)))
+        g.add(svg.path(shapes.segments(segs), fill="none", stroke=ink, stroke_width=0.3 * unit))
     elif kind == "dots":
         step = spacing * 1.2
         cols, rows = max(1, int(area.w / step)), max(1, int(area.h / step))
         x0 = area.x + (area.w - (cols - 1) * step) / 2
         y0 = area.y + (area.h - (rows - 1) * step) / 2
         # each dot a zero-length stroke with round caps: one short path for them all
-        d = "".join(f"M{fmt(x0 + j * step)},{fmt(y0 + i * step)}h0" for i in range(rows) for j in range(cols))
-        g.add(svg.SVG.path(d=d, fill="none", stroke=ink, stroke_width=fmt(0.9 * unit), stroke_linecap="round"))
+        dots = [(x0 + j * step, y0 + i * step) for i in range(rows) for j in range(cols)]
+        g.add(svg.path(shapes.segments((p, p) for p in dots), fill="none", stroke=ink, stroke_width=0.9 * unit, stroke_linecap="round"))
     elif kind == "bar":
         h = min(2.2 * unit, area.h / 3)
         g.add(svg.rect(area.x, area.y + area.h - h, area.w, h, fill=ink))
@@ -132,7 +132,7 @@ def zone_mark(kind: str, area: Rect, ink: str, unit: float = 1.0):
             g.add(svg.polygon_path(_star_points(cx, cy + r * 0.1, r), fill=ink))
         else:
             width = r * 0.3
-            g.add(svg.circle((cx, cy), r - width / 2, fill="none", stroke=ink, stroke_width=fmt(width)))
+            g.add(svg.circle((cx, cy), r - width / 2, fill="none", stroke=ink, stroke_width=width))
     return g
 
 
@@ -157,7 +157,7 @@ def zone_patch(area: Rect, grounds: list[str], marks: list[str], style: Style, s
         if kind != "none":
             g.add(zone_mark(kind, mark_area or area, ink_on(grounds[0], style), unit))
     g.add(svg.rect(area.x, area.y, area.w, area.h, fill="none", stroke=style.color("outline"),
-                   stroke_width=fmt(sizes.rule)))
+                   stroke_width=sizes.rule))
     return g
 
 
@@ -234,8 +234,7 @@ def legend(entries: list[LegendEntry], x: float, y: float, width: float, style: 
     """Entries in as many columns of `sizes.legend_column` as fit `width`, row by row;
     returns the group, its height and each entry's box."""
     group, height, boxes = _legend(entries, width, sizes, style)
-    group["transform"] = f"translate({fmt(x)} {fmt(y)})"
-    return group, height, [affinity.translate(b, x, y) for b in boxes]
+    return svg.transformed(group, shapes.translate(x, y)), height, [affinity.translate(b, x, y) for b in boxes]
 
 
 def _legend(entries, width, sizes, style):

@@ -1,74 +1,90 @@
-"""Small helpers over svgwrite: one element factory without per-attribute checking
-(the checks cost more than the drawing), rounded numbers, text with real baselines,
-and documents sized in millimetres."""
+"""The construction API of the drawing model: each helper returns a frozen node of
+`pnp.draw.nodes` (colours checked when it is made), a document is a node `Page` of a
+physical size, and `to_string` runs the SVG writer. PDF and PNG come from the same
+tree through `pnp.draw.cairowriter`; nothing is parsed back from SVG."""
 
 from __future__ import annotations
 
-import svgwrite
-from svgwrite.container import Group
+from dataclasses import replace
 
-from pnp.geometry.track import fmt
+from pnp.draw import shapes
+from pnp.draw.legacy import path_commands, transform_ops
+from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text, paint
+from pnp.draw.svgwriter import to_svg
 from pnp.render.style import Style
 from pnp.text import CAP_HEIGHT
 
-SVG = svgwrite.Drawing(debug=False)
+
+def _transform(value) -> tuple:
+    if not value:
+        return ()
+    if isinstance(value, str):
+        return transform_ops(value)
+    if value and isinstance(value[0], str):
+        return (tuple(value),)
+    return tuple(value)
 
 
-def group(**attrs) -> Group:
-    return SVG.g(**attrs)
+def group(*, transform=(), clip: Node | None = None, id: str | None = None, **attrs) -> Group:
+    """A group; `transform` is steps from `pnp.draw.shapes` (or, from older code, SVG
+    transform text), `clip` a shape in the group's units, `id` its name in an SVG file."""
+    return Group(transform=_transform(transform), clip=clip, id=id, paint=paint(**attrs))
 
 
-def points(pts) -> str:
-    """An SVG path for a closed polygon: M x,y L ... Z (one path, one outline)."""
-    head, *rest = list(pts)
-    return f"M{fmt(head[0])},{fmt(head[1])}" + "".join(f"L{fmt(x)},{fmt(y)}" for x, y in rest) + "Z"
+def transformed(node: Node, *steps) -> Group:
+    """`node` inside a group moved by `steps` (translate, rotate, scale from pnp.draw.shapes)."""
+    g = Group(transform=tuple(steps))
+    g.add(node)
+    return g
 
 
-def path(d: str, **attrs):
-    """A path from SVG path data (M, L, C, A ... Z)."""
-    return SVG.path(d=d, **attrs)
+def restyled(node: Node, **attrs) -> Node:
+    """A copy of `node` with some paint attributes changed (e.g. font_style="italic")."""
+    changed = paint(**attrs)
+    return replace(node, paint=replace(node.paint, **dict(changed.items())))
 
 
-def image(href: str, x: float, y: float, w: float, h: float, **attrs):
-    """A picture (a data: URI from `render/logo.py`) fitted into the box, centred."""
-    return SVG.image(href, insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)), **attrs)
+def image(href: str, x: float, y: float, w: float, h: float, **attrs) -> Image:
+    """A picture (a file, or a data: URI from `render/logo.py`) fitted into the box, centred."""
+    return Image(href, float(x), float(y), float(w), float(h), paint=paint(**attrs))
 
 
-def polygon_path(pts, **attrs):
-    return SVG.path(d=points(pts), **attrs)
+def points(pts) -> tuple:
+    """Path commands for a closed polygon: move, lines, close (one path, one outline)."""
+    return shapes.polygon(pts)
 
 
-def circle(centre, r: float, **attrs):
-    return SVG.circle(center=(fmt(centre[0]), fmt(centre[1])), r=fmt(r), **attrs)
+def path(d, **attrs) -> Path:
+    """A path from commands (`pnp.draw.shapes`) or, from older code, SVG path data."""
+    return Path(path_commands(d) if isinstance(d, str) else tuple(d), paint=paint(**attrs))
 
 
-def rect(x: float, y: float, w: float, h: float, **attrs):
-    return SVG.rect(insert=(fmt(x), fmt(y)), size=(fmt(w), fmt(h)), **attrs)
+def polygon_path(pts, **attrs) -> Path:
+    return Path(shapes.polygon(pts), paint=paint(**attrs))
 
 
-def line(p, q, **attrs):
-    return SVG.line(start=(fmt(p[0]), fmt(p[1])), end=(fmt(q[0]), fmt(q[1])), **attrs)
+def circle(centre, r: float, **attrs) -> Circle:
+    return Circle(float(centre[0]), float(centre[1]), float(r), paint=paint(**attrs))
+
+
+def rect(x: float, y: float, w: float, h: float, *, rx=0.0, ry=0.0, **attrs) -> Rect:
+    return Rect(float(x), float(y), float(w), float(h), float(rx), float(ry), paint=paint(**attrs))
+
+
+def line(p, q, **attrs) -> Line:
+    return Line(float(p[0]), float(p[1]), float(q[0]), float(q[1]), paint=paint(**attrs))
 
 
 def text(content: str, centre, size: float, style: Style, *, weight: str = "regular", angle: float = 0.0,
-         color: str | None = None, anchor: str = "middle"):
+         color: str | None = None, anchor: str = "middle") -> Text:
     """One line of text whose capitals are vertically centred on `centre`."""
     baseline = centre[1] + size * CAP_HEIGHT / 2
-    attrs = {
-        "insert": (fmt(centre[0]), fmt(baseline)),
-        "font_size": fmt(size),
-        "font_family": style.font_family,
-        "text_anchor": anchor,
-        "fill": color or style.color("text"),
-    }
-    if weight in ("bold", "condensed-bold"):
-        attrs["font_weight"] = "bold"
-    if weight.startswith("condensed"):
-        attrs["font_stretch"] = "condensed"
-    element = SVG.text(content, **attrs)
-    if angle:
-        element["transform"] = f"rotate({fmt(angle)} {fmt(centre[0])} {fmt(centre[1])})"
-    return element
+    look = paint(font_size=size, font_family=style.font_family, text_anchor=anchor,
+                 fill=color or style.color("text"),
+                 font_weight="bold" if weight in ("bold", "condensed-bold") else None,
+                 font_stretch="condensed" if weight.startswith("condensed") else None)
+    turn = (shapes.rotate(angle, centre[0], centre[1]),) if angle else ()
+    return Text(str(content), float(centre[0]), float(baseline), turn, paint=look)
 
 
 def text_lines(lines, centre, size: float, style: Style, *, leading: float = 1.2, **kw) -> Group:
@@ -82,15 +98,28 @@ def text_lines(lines, centre, size: float, style: Style, *, leading: float = 1.2
 
 
 def document(width_mm: float, height_mm: float, view_box: tuple[float, float, float, float] | None = None,
-             title: str | None = None) -> svgwrite.Drawing:
-    """An SVG document of a physical size. Without a view box, user units are mm."""
-    dwg = svgwrite.Drawing(size=(f"{fmt(width_mm)}mm", f"{fmt(height_mm)}mm"), debug=False)
-    vb = view_box or (0, 0, width_mm, height_mm)
-    dwg.viewbox(*(float(fmt(v)) for v in vb))
-    if title:
-        dwg.set_desc(title=title)
-    return dwg
+             title: str | None = None) -> Page:
+    """A page of a physical size. Without a view box, user units are mm."""
+    vb = view_box or (0.0, 0.0, width_mm, height_mm)
+    return Page(float(width_mm), float(height_mm), tuple(float(v) for v in vb), Group(), title)
 
 
-def to_string(dwg: svgwrite.Drawing) -> str:
-    return dwg.tostring()
+def to_string(item: Page | Node) -> str:
+    """SVG text of a page (a whole document) or of a node (a fragment)."""
+    return to_svg(item)
+
+
+class _Factory:
+    """`svg.SVG.path(d=...)` and `svg.SVG.g(...)` as code from before the drawing model
+    wrote them: the same nodes as `path` and `group`."""
+
+    @staticmethod
+    def path(d, **attrs) -> Path:
+        return path(d, **attrs)
+
+    @staticmethod
+    def g(**attrs) -> Group:
+        return group(**attrs)
+
+
+SVG = _Factory()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.geometry.track import fmt
 from pnp.render import svg
 from pnp.render.badge import badge, badge_diameter
 from pnp.render.box import Box
@@ -88,9 +87,9 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
         y += h
         g.add(rule(box.x, box.right, y, style.color("card_rule")))
     for x in xs[1:]:
-        g.add(svg.line((x, box.y), (x, y), stroke=style.color("card_rule"), stroke_width=fmt(RULE)))
+        g.add(svg.line((x, box.y), (x, y), stroke=style.color("card_rule"), stroke_width=RULE))
     g.add(svg.rect(box.x, box.y, box.w, y - box.y, fill="none", stroke=style.color("card_text"),
-                   stroke_width=fmt(RULE * 1.6)))
+                   stroke_width=RULE * 1.6))
     return g, y - box.y
 
 

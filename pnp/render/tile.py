@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pnp.draw import shapes
 from pnp.geometry.face import FaceLayout, layout_face
 from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, corners, edge_midpoint
 from pnp.text import fit_size
-from pnp.geometry.track import fmt
 from pnp.model.tile import Tile, TileFace
 from pnp.render import atoms, gauge, svg
 from pnp.render import face_extras as extras
@@ -23,7 +23,7 @@ BORDER_COST_RADIUS = 17.0
 
 def outline_path(style: Style, width: float = OUTLINE_WIDTH, colour: str = "outline", radius: float = RADIUS):
     """The hex outline: one closed six-sided path."""
-    return svg.polygon_path(corners(radius), fill="none", stroke=style.color(colour), stroke_width=fmt(width),
+    return svg.polygon_path(corners(radius), fill="none", stroke=style.color(colour), stroke_width=width,
                             stroke_linejoin="miter")
 
 
@@ -62,7 +62,7 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
         kind, point = layout.terrain_icon
         icon = atoms.terrain_icon(kind, point, style)
         if angle:  # keep the icon upright on a turned face, like the text
-            upright = svg.group(transform=f"rotate({fmt(angle)} {fmt(point[0])} {fmt(point[1])})")
+            upright = svg.group(transform=(shapes.rotate(angle, point[0], point[1]),))
             upright.add(icon)
             icon = upright
         layers["labels"].append(icon)
@@ -103,7 +103,7 @@ def border_stroke(kind: str, style: Style) -> dict:
     """How a border of this kind is stroked (also the map legend's sample of it)."""
     colour = "impassable" if kind == "impassable" else f"border_{kind}"
     attrs = {"stroke_dasharray": "20,12"} if kind in ("province", "divider") else {}
-    return {"stroke": style.color(colour), "stroke_width": fmt(BORDER_WIDTH), "stroke_linecap": "round", **attrs}
+    return {"stroke": style.color(colour), "stroke_width": BORDER_WIDTH, "stroke_linecap": "round", **attrs}
 
 
 def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None = None, name: str | None = None,
@@ -114,7 +114,7 @@ def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None
     layout = layout_face(face, tile_id=tile_id, name=name, stage=stage, flippable=flippable, text_angle=-turn)
     layers = face_layers(face, layout, style)
     g = svg.group()
-    art = svg.group(transform=f"rotate({fmt(turn)})") if turn else g
+    art = svg.group(transform=(shapes.rotate(turn),)) if turn else g
     if ground:
         art.add(ground_path(colour, style))
     for name_ in LAYERS:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from shapely.geometry import box
 from shapely.ops import unary_union
 
+from pnp.draw import shapes
 from pnp.i18n import Messages, messages
 from pnp.model.rules import Market, ParChart, Phase, RevenueTrack, RoundSpace, RoundTracker
 from pnp.render import svg
@@ -263,7 +264,7 @@ def _place_cutouts(sheet: Sheet, cutouts: tuple[Cutout, ...], top: float, row_h:
         x, middle = sheet.sizes.padding, sheet.next_top() + reach / 2
     for cutout in cutouts:
         cx = x + reach / 2
-        placed = svg.group(transform=f"translate({cx:.3f} {middle:.3f})")
+        placed = svg.group(transform=(shapes.translate(cx, middle),))
         placed.add(cutout.art)
         sheet.art.add(placed)
         sheet.add_piece(box(cx - reach / 2, middle - reach / 2, cx + reach / 2, middle + reach / 2))

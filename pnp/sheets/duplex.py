@@ -10,9 +10,9 @@ sheet of its own.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
+from pnp.draw.nodes import Page
 from pnp.i18n import Messages
 from pnp.render import svg
 from pnp.render.style import Style
@@ -21,29 +21,16 @@ from pnp.sheets.page import PieceArt, draw_pages, footer_text, page_svg
 from pnp.templates import Paper
 
 _NOTHING = PieceArt("nothing", svg.group(), 1.0)
-_ROOT = re.compile(r"<svg\b[^>]*>")
-
-
-def page_size(page: str) -> tuple[float, float]:
-    """A page SVG's width and height in mm, from its root element."""
-    root = _ROOT.search(page)
-    sizes = [re.search(rf'\s{name}="([\d.]+)mm"', root.group(0)) if root else None for name in ("width", "height")]
-    if not all(sizes):
-        raise ValueError("a page SVG must give its width and height in mm")
-    return float(sizes[0].group(1)), float(sizes[1].group(1))
-
-
-def blank_back(front: str, label: str, style: Style) -> str:
+def blank_back(front: Page, label: str, style: Style) -> Page:
     """The back of a page that has nothing behind it: the front's size, empty but for a
     footer saying whose back it is, inside the band printers leave blank."""
-    width, height = page_size(front)
-    footer = footer_text(label, Paper("", width, height), style).tostring()
-    return page_svg(width, height, label, footer)
+    width, height = front.width_mm, front.height_mm
+    return page_svg(width, height, label, [footer_text(label, Paper("", width, height), style)])
 
 
-def with_blank_backs(pages: list[str], label: Callable[[int], str], style: Style) -> list[str]:
+def with_blank_backs(pages: list[Page], label: Callable[[int], str], style: Style) -> list[Page]:
     """Each page followed by a blank back; `label(n)` names the back of page n (from 1)."""
-    out: list[str] = []
+    out: list[Page] = []
     for n, page in enumerate(pages, 1):
         out += [page, blank_back(page, label(n), style)]
     return out
@@ -51,13 +38,13 @@ def with_blank_backs(pages: list[str], label: Callable[[int], str], style: Style
 
 def draw_duplex_pages(fronts: list[PieceArt], backs: list[PieceArt | None], layouts: list[pack.PageLayout],
                       paper: Paper, style: Style, *, duplex: str, footer: str, back_footer: str,
-                      t: Messages, cut_lines: bool = True) -> list[str]:
+                      t: Messages, cut_lines: bool = True) -> list[Page]:
     """Front pages, each followed by its backs page: `backs[i]` (None: nothing) drawn
     where piece i's front lands when the sheet is turned over. Pages are numbered
     through, backs included."""
     total = 2 * len(layouts)
     drawn = [b if b is not None else _NOTHING for b in backs]
-    out: list[str] = []
+    out: list[Page] = []
     for n, page in enumerate(layouts):
         back = pack.mirrored(page, paper.width, paper.height, duplex)
         back.slots = [s for s in back.slots if backs[s.index] is not None]

@@ -42,6 +42,7 @@ geometry use it); `render_pages()` draws a plan (`section_pages.py`, the overvie
 
 from __future__ import annotations
 
+from pnp.draw.nodes import Page
 from pnp.i18n import Messages, messages
 from pnp.render.style import Style
 from pnp.sheets.section_overview import overview_page
@@ -52,13 +53,13 @@ from pnp.templates import Paper
 
 
 def paginate(drawing: Drawing, paper: Paper, style: Style, *, title: str, spec: SectionSpec | None = None,
-             t: Messages | None = None) -> list[str]:
+             t: Messages | None = None) -> list[Page]:
     """The overview page, then one page per printed section, as SVG strings; their
     words in `t`'s language."""
     return render_pages(drawing, plan(drawing, paper, spec), style, title=title, t=t)
 
 
-def render_pages(drawing: Drawing, plan: Plan, style: Style, *, title: str, t: Messages | None = None) -> list[str]:
+def render_pages(drawing: Drawing, plan: Plan, style: Style, *, title: str, t: Messages | None = None) -> list[Page]:
     t = t or messages()
     total = 1 + len(plan.pages)
     pages = [overview_page(drawing, plan, style, title, total, t)]

@@ -4,7 +4,7 @@ and, for double-sided printing, a back page after each front page with every bac
 placed behind its own front.
 
 Components hand over `Piece`s (artwork in millimetres, centred on the origin) and get
-page SVGs back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
+node pages back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
 
 from __future__ import annotations
 

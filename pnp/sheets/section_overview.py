@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.geometry.track import fmt
+from pnp.draw import shapes
 from pnp.i18n import Messages
+from pnp.draw.nodes import Page
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.section_pages import mark_lines, page_header, upright_sheet
@@ -16,7 +17,7 @@ from pnp.templates import Paper
 from pnp.text import CAP_HEIGHT, text_width, wrap
 
 
-def overview_page(drawing: Drawing, plan: Plan, style: Style, title: str, total: int, t: Messages) -> str:
+def overview_page(drawing: Drawing, plan: Plan, style: Style, title: str, total: int, t: Messages) -> Page:
     lying = plan.orientation  # of the sections; the overview page may lie otherwise
     plan = _overview_page(plan)
     paper = plan.paper
@@ -45,7 +46,7 @@ def overview_page(drawing: Drawing, plan: Plan, style: Style, title: str, total:
     oy = top - y0 * k
 
     dwg, canvas = upright_sheet(plan, f"{title}: {t('sections.overview')}")
-    art = svg.group(transform=f"translate({fmt(ox)} {fmt(oy)}) scale({k:.6f})")
+    art = svg.group(transform=(shapes.translate(ox, oy), shapes.scale(k)))
     art.add(drawing.content)
     canvas.add(art)
     full_x, full_y = (ox + x0 * k, (x1 - x0) * k), (oy + y0 * k, (y1 - y0) * k)
@@ -57,9 +58,8 @@ def overview_page(drawing: Drawing, plan: Plan, style: Style, title: str, total:
         for c, (xa, xb) in enumerate(plan.columns, start=1):
             printed = plan.printed(r, c)
             rect = svg.rect(ox + xa * k, oy + ya * k, (xb - xa) * k, (yb - ya) * k, fill="none",
-                            stroke=style.color("crop"), stroke_width=fmt(0.35 if printed else 0.2))
-            if not printed:
-                rect["stroke-dasharray"] = "1.5,1.5"
+                            stroke=style.color("crop"), stroke_width=0.35 if printed else 0.2,
+                            stroke_dasharray=None if printed else "1.5,1.5")
             canvas.add(rect)
     for r, (ya, yb) in enumerate(plan.rows, start=1):
         for c, (xa, xb) in enumerate(plan.columns, start=1):
@@ -73,7 +73,7 @@ def overview_page(drawing: Drawing, plan: Plan, style: Style, title: str, total:
         y += text_size * 1.35
     _scale_bar(canvas, (left, y + 2.0), style)
     page_header(canvas, plan, style, title, t("sections.overview"), t("page.number", page=1, total=total))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def _overview_page(plan: Plan) -> Plan:

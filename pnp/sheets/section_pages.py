@@ -4,7 +4,8 @@ and pointers to the next sections."""
 
 from __future__ import annotations
 
-from pnp.geometry.track import fmt
+from pnp.draw import shapes
+from pnp.draw.nodes import Page
 from pnp.i18n import Messages
 from pnp.render import svg
 from pnp.render.style import Style
@@ -23,7 +24,7 @@ def upright_sheet(plan: Plan, title: str):
     dwg = svg.document(sheet.width, sheet.height, title=title)
     if not plan.turned:
         return dwg, dwg
-    canvas = svg.group(transform=f"translate({fmt(sheet.width)} 0) rotate(90)")
+    canvas = svg.group(transform=(shapes.translate(sheet.width, 0), shapes.rotate(90)))
     dwg.add(canvas)
     return dwg, canvas
 
@@ -44,9 +45,8 @@ def page_header(dwg, plan: Plan, style: Style, title: str, middle: str, number: 
 
 
 def mark_lines(segments, style: Style, colour: str = "crop", dash: str | None = None):
-    d = "".join(f"M{fmt(a[0])},{fmt(a[1])}L{fmt(b[0])},{fmt(b[1])}" for a, b in segments)
     attrs = {"stroke_dasharray": dash} if dash else {}
-    return svg.SVG.path(d=d, fill="none", stroke=style.color(colour), stroke_width=fmt(LINE), **attrs)
+    return svg.path(shapes.segments(segments), fill="none", stroke=style.color(colour), stroke_width=LINE, **attrs)
 
 
 def crop_marks(left: float, top: float, width: float, height: float, length: float) -> list:
@@ -97,7 +97,7 @@ def _joins(dwg, plan: Plan, section: PageSection, window, style: Style, t: Messa
 
 
 def section_page(drawing: Drawing, plan: Plan, sections: tuple[PageSection, ...], style: Style, title: str, page: int,
-                  total: int, t: Messages) -> str:
+                  total: int, t: Messages) -> Page:
     """A page of one section, or of several one above the other, each with its marks."""
     dwg, canvas = upright_sheet(plan, f"{title}, {sections[0].label_in(t)}")
     for slot, section in enumerate(sections):
@@ -112,17 +112,14 @@ def section_page(drawing: Drawing, plan: Plan, sections: tuple[PageSection, ...]
                                 weight="bold", anchor="start"))
     page_header(canvas, plan, style, title, t("sections.section", label=sections[0].label_in(t)),
             t("page.number", page=page, total=total))
-    return svg.to_string(dwg)
+    return dwg
 
 
 def _show(dwg, canvas, drawing: Drawing, section: PageSection, window, clip_id: str) -> None:
     """The part of the drawing a section shows, clipped to its window."""
     left, top, width, height = window
-    clip = svg.SVG.clipPath(id=clip_id)
-    clip.add(svg.rect(left, top, width, height))
-    dwg.defs.add(clip)
-    shown = svg.group(clip_path=f"url(#{clip_id})")
-    placed = svg.group(transform=f"translate({fmt(left - section.x)} {fmt(top - section.y)})")
+    shown = svg.group(clip=svg.rect(left, top, width, height))
+    placed = svg.group(transform=(shapes.translate(left - section.x, top - section.y),))
     if drawing.items:
         x0, y0, x1, y1 = section.x, section.y, section.x + section.width, section.y + section.height
         for element, (minx, miny, maxx, maxy) in drawing.items:
