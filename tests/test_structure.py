@@ -15,8 +15,6 @@ from conftest import run
 
 PNP = Path(__file__).resolve().parent.parent / "pnp"
 MAX_LINES = 450
-# split on the `pieces` branch (issue 12); drop from this list once that is merged
-SPLIT_ELSEWHERE = {"geometry/face.py", "importers/maker_hex.py"}
 
 
 def _modules():
@@ -35,8 +33,7 @@ def _imports(path: Path) -> set[str]:
 
 def test_no_module_over_the_limit():
     long = {str(p.relative_to(PNP)): n for p in _modules()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
-            and str(p.relative_to(PNP)) not in SPLIT_ELSEWHERE}
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not long, f"modules over {MAX_LINES} lines: {long}"
 
 

@@ -23,6 +23,19 @@ UNLIMITED_TRAINS_DEFAULT = 10
 UNLIMITED_TRAINS_MAX = 20
 
 
+
+def literal_list(game: EngineGame, report: Report, name: str, key: str) -> list | None:
+    """The game's constant `name` when it is a non-empty list literal; otherwise None, with the
+    reason (computed by code, or absent from these files) in the report under `key`."""
+    value = game.const(name, [])
+    if isinstance(value, list) and value:
+        return value
+    if game.defines(name):
+        report.lost(key, f"{name} is not a literal the importer can read (see Computed by code)")
+    else:
+        report.lost(key, f"the game has no {name} in these files (see Computed by code, or not in these files)")
+    return None
+
 def convert_info(game: EngineGame, report: Report) -> dict:
     info: dict = {"title": game.title}
     for key, const in (("subtitle", "GAME_SUBTITLE"), ("designer", "GAME_DESIGNER"),
@@ -90,13 +103,8 @@ def player_counts(game: EngineGame, report: Report) -> dict:
 
 
 def convert_trains(game: EngineGame, report: Report, corporations: int, last_limit: int | None) -> dict | None:
-    trains = game.const("TRAINS", []) or []
-    if not isinstance(trains, list) or not trains:
-        if game.defines("TRAINS"):
-            report.lost("trains", "TRAINS is not a literal the importer can read (see Computed by code)")
-        else:
-            report.lost("trains", "the game has no TRAINS in these files (see Computed by code, or not in these "
-                                 "files)")
+    trains = literal_list(game, report, "TRAINS", "trains")
+    if trains is None:
         return None
     names = [str(t.get("name")) for t in trains if isinstance(t, dict)]
     texts = game.const("EVENTS_TEXT", {}) or {}
@@ -187,13 +195,8 @@ def _train_notes(train: dict) -> str | None:
 
 
 def convert_phases(game: EngineGame, report: Report, train_names: list[str]) -> dict | None:
-    phases = game.const("PHASES", []) or []
-    if not isinstance(phases, list) or not phases:
-        if game.defines("PHASES"):
-            report.lost("phases", "PHASES is not a literal the importer can read (see Computed by code)")
-        else:
-            report.lost("phases", "the game has no PHASES in these files (see Computed by code, or not in these "
-                                 "files)")
+    phases = literal_list(game, report, "PHASES", "phases")
+    if phases is None:
         return None
     out = []
     for i, phase in enumerate(phases):
@@ -244,13 +247,8 @@ _CELL = re.compile(r"^(\d+)([A-Za-z]*)$")
 
 
 def convert_market(game: EngineGame, report: Report) -> dict | None:
-    market = game.const("MARKET")
-    if not isinstance(market, list) or not market:
-        if game.defines("MARKET"):
-            report.lost("market", "MARKET is not a literal the importer can read (see Computed by code)")
-        else:
-            report.lost("market", "the game has no MARKET in these files (see Computed by code, or not in these "
-                                 "files)")
+    market = literal_list(game, report, "MARKET", "market")
+    if market is None:
         return None
     if all(isinstance(c, str) for c in market):
         market = [market]
