@@ -16,6 +16,7 @@ NEEDS_SHAPING = (
     (0xFB1D, 0xFB4F, "Hebrew"), (0xFB50, 0xFDFF, "Arabic"), (0xFE70, 0xFEFF, "Arabic"),
 )
 ALWAYS = frozenset("\n\t")
+LATIN = 0x024F  # DejaVu's four faces cover all of Latin up to Extended-B (tested): no font lookup needed
 SHOWN = 5  # characters named in a message
 
 
@@ -44,7 +45,7 @@ def _shaping(ch: str) -> str | None:
 
 def unprintable(text: str) -> str | None:
     """A one-line problem naming the characters of `text` that cannot be printed, or None."""
-    if text.isascii():
+    if text.isascii() or max(map(ord, text)) <= LATIN:
         return None
     glyphs = covered()
     missing: list[str] = []

@@ -111,7 +111,7 @@ def check_text(path: Path, data, source: str | None = None) -> None:
 
 
 def _text_problem(text: str, where: tuple, unprintable) -> str | None:
-    for ch in text:
+    for ch in ("" if text.isprintable() else text):
         if ch not in ALLOWED_CONTROLS and unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             return f"control or invalid character U+{ord(ch):04X} in text {_quote(text)}"
     name = next((str(p) for p in reversed(where) if not isinstance(p, int)), "")

@@ -405,3 +405,16 @@ def test_18xx_maker_hex_colour_of_the_wrong_type_is_reported_not_a_crash(tmp_pat
     result = run_maker(tmp_path, source)
     assert result.exit_code == 0, result.output
     assert "hex colour" in (tmp_path / "out" / "import-report.md").read_text()
+
+
+def test_latin_text_needs_no_font_lookup_because_every_face_covers_it():
+    """glyphs.unprintable answers Latin text (up to Extended-B) without the fonts: that
+    shortcut holds only while every embedded face has all of those glyphs."""
+    from pnp import glyphs
+
+    faces = glyphs.covered()
+    if faces is None:
+        pytest.skip("the DejaVu fonts are not installed")
+    assert all(code in faces for code in range(0xA0, glyphs.LATIN + 1))
+    assert glyphs.unprintable("Côte-d'Or, Łódź, Ærø") is None
+    assert "U+4E2D" in glyphs.unprintable("中")

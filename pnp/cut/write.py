@@ -35,11 +35,11 @@ def cut_file_names(pdf_name: str, cuts: CutPages | None, options: CutOptions) ->
 def write_cut_files(out: OutputDir, pdf_name: str, cuts: CutPages | None, options: CutOptions, style: Style,
                     title: str, scale: float = 1.0) -> list[str]:
     """A cut file per page with cut paths, in every format asked for; returns their names."""
+    written = []
+    if cuts is None or not options.files:
+        return written
     from pnp.cut.files import dxf_cut_file, svg_cut_file  # ezdxf: loaded when cut files are asked for
 
-    written = []
-    if cuts is None:
-        return written
     cuts = cuts.scaled(scale)
     machine = registration(options.registration)
     marks = machine.marks(cuts.width, cuts.height) if machine else []
