@@ -27,6 +27,7 @@ import re
 from pnp.importers.maker_face import read_hex
 from pnp.model.icons import canonical
 from pnp.importers import maker_hexparts as parts
+from pnp.importers import maker_mapmarks as marks
 from pnp.importers.maker_hexparts import (  # noqa: F401  (public names used by the other importers)
     PHASE_COLOURS,
     UNPRINTED,
@@ -63,27 +64,32 @@ HEX_LOOKS = {"color", "rotations", "group", "print", "quantity", "hexes", "encod
 
 
 def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] = (), map_hex: bool = True,
-                   money: re.Pattern | None = None) -> HexReading:
+                   money: re.Pattern | None = None, token_looks: dict[str, dict] | None = None) -> HexReading:
     """`data` is an 18xx-maker hex or tile. `phases` are the game's phase names, for
     off-board values keyed by a phase colour such as `phase4+`; `money` matches an
     amount in the game's currency (`20c`), which an off-board area may print as its
-    label instead of a value."""
+    label instead of a value; `token_looks` the colour and label of tokens named by
+    their logo. A map hex's open sides, tokens and further costs go to `extras`."""
     out = HexReading()
     data = {k: v for k, v in data.items() if not _empty(v)}
     parts.take_names(data, out)
     parts.take_marks(data, out)
+    if map_hex:
+        out.extras = {k: v for k, v in (("open_sides", marks.open_sides(data, pointy)),
+                                        ("discs", marks.discs(data, pointy, token_looks or {}))) if v}
     terrain = parts.terrain(data, out)
     borders = parts.borders(data, out) if map_hex else parts.tile_borders(data, out)
-    crossings = parts.crossings(data, out, borders, map_hex)
+    crossings = parts.crossings(data, out, borders, map_hex, pointy)
+    spot = crossings.pop("spot") if crossings else None
     if terrain is None and crossings:
         terrain = crossings
-    elif crossings:
-        out.lose(f"a second cost on the hex ({crossings['cost']})")
+    elif crossings:  # printed where 18xx-maker prints it, beside the hex's terrain
+        out.extras.setdefault("costs", []).insert(0, spot)
     offboard_edges = parts.offboard_track(data)
     revenue = parts.offboard_revenue(data, out, phases)
     if offboard_edges and revenue is None and not any(data.get(k) for k in ("cities", "towns", "centerTowns")):
         revenue = parts.offboard_value(data, out, money)
-    badges = parts.badges(data, out)
+    badges = parts.badges(data, out, pointy)
     clean = _readable(data, out)
     face = _read(clean, out)
     if badges:
@@ -159,7 +165,8 @@ def _keep(key: str, element: dict, out: HexReading) -> dict | None:
             out.lose("hand-drawn track")
             return None
         elif key == "cities" and name == "outside":
-            out.lose("a city drawn outside the hex (printed inside)")
+            out.note("a city 18xx-maker draws on the hex's side, half off the map: printed inside the hex, "
+                     "toward that side")
         elif key == "cities" and name == "pass":
             out.lose("a pass-through mark")
         elif name in LOOKS:
