@@ -126,8 +126,8 @@ def _readable(data: dict, out: HexReading) -> dict:
             continue  # taken as the hex's name
         elif key in UNPRINTED:
             out.lose(f"{UNPRINTED[key]} {_describe(value)}".rstrip())
-        elif key == "broken":
-            out.lose("marked broken in 18xx-maker")
+        elif key == "broken":  # a flag on 18xx-maker's own drawing, which it prints all the same (1858's 71)
+            out.note("marked broken in 18xx-maker, which prints it all the same; printed as read here")
         else:
             out.lose(f"'{key}' ({brief(value)})")
     return clean
@@ -160,7 +160,7 @@ def _keep(key: str, element: dict, out: HexReading) -> dict | None:
         elif key == "track" and name in ("color", "borderColor", "gaugeColor"):
             continue
         elif key == "track" and name == "width":
-            out.lose(f"track {value} wide (printed at pnp's width)")
+            out.note(f"track {value} wide in 18xx-maker's drawing: a look, printed at pnp's track width")
         elif key == "track" and name in ("path", "sides"):
             out.lose("hand-drawn track")
             return None

@@ -152,7 +152,7 @@ def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple
             for what in reading.lost:
                 report.lost(label, what)
             if coord in board:
-                report.lost(label, f"{coord} is given again; this later entry replaces the earlier one, as 18xx-maker "
+                report.note(label, f"{coord} is given again; this later entry replaces the earlier one, as 18xx-maker "
                                    "draws it on top")
             name = " / ".join(reading.names) or None
             if _names_on_disc(extras, reading.names):

@@ -56,13 +56,14 @@ TOKEN_RADIUS = 25.0  # 18xx-maker's token without a width: the size of a city's 
 
 def discs(data: dict, pointy: bool, looks: dict[str, dict]) -> list[dict]:
     """Tokens printed on the hex: a disc with its colour, ring, text and size. `looks`
-    gives the colour and label of a token named by its logo (18LA's private tokens)."""
+    gives the colour and label of a token named by its company (21Moon's companies'
+    starting places) or its logo (18LA's private tokens)."""
     out = []
     for item in data.pop("tokens", None) or ():
         if not isinstance(item, dict) or item.get("hidden"):
             continue
-        look = looks.get(str(item.get("logo"))) or {}
-        text = item.get("label", look.get("label"))
+        look = looks.get(str(item.get("company") or item.get("logo"))) or {}
+        text = item.get("label", look.get("label", item.get("company")))
         if text is None and item.get("logo"):
             text = str(item["logo"]).rsplit("/", 1)[-1]
         width = item.get("width")
@@ -138,7 +139,11 @@ class MapPaint:
         self.token_looks = self._looks(game)
 
     def _looks(self, game: dict) -> dict[str, dict]:
+        """A token's colour and label by the logo it names, or by its company."""
         looks = {}
+        for company in game.get("companies") or ():
+            if isinstance(company, dict) and company.get("abbrev") and company.get("color"):
+                looks[str(company["abbrev"])] = {"color": company["color"], "label": str(company["abbrev"])}
         for item in list(game.get("privates") or ()) + list(game.get("companies") or ()):
             token = item.get("token") if isinstance(item, dict) else None
             if isinstance(token, dict) and token.get("logo"):
