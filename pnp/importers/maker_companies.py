@@ -256,15 +256,36 @@ def convert_privates(game: dict, report: Report, palette: Palette) -> dict | Non
             entry["color"] = palette.resolve(private["idBackgroundColor"], f"{where}.idBackgroundColor")
         if isinstance(private.get("icon"), str) and private["icon"].strip():
             entry["icon"] = private["icon"].strip()
-        for key in ("image", "token"):
-            if private.get(key):
-                report.lost(f"{where}.{key}", f"the private's {key} ({brief(private[key])})")
+        if isinstance(private.get("token"), dict):
+            entry["token"] = _private_token(private["token"], palette, f"{where}.token", report)
+        elif private.get("token"):
+            report.lost(f"{where}.token", f"the private's token ({brief(private['token'])})")
+        if private.get("image"):
+            report.lost(f"{where}.image", f"the private's image ({brief(private['image'])})")
         if private.get("variant"):
             report.note(f"{where}.variant", f"the '{private['variant']}' variant's private, printed with the rest")
         if private.get("abilities"):
             report.lost(f"{where}.abilities", "abilities in 18xx-maker's machine form (the description is printed)")
         out.append(entry)
     return {"privates": out}
+
+
+def _private_token(token: dict, palette: Palette, where: str, report: Report) -> dict:
+    """18xx-maker's private token: a label on a colour (`color`, or the colour of the
+    `circle` it draws inside a white token), maybe an icon or a logo."""
+    out: dict = {}
+    if token.get("label") not in (None, ""):
+        out["label"] = str(token["label"])[:12]
+    colour = token.get("color") or token.get("circle")
+    if colour:
+        out["color"] = palette.resolve(colour, where)
+    if token.get("circle") and not token.get("color"):
+        report.note(where, f"a white token with a {token['circle']} circle: printed {token['circle']} all over")
+    if isinstance(token.get("icon"), str) and token["icon"].strip():
+        out["icon"] = token["icon"].strip()
+    if token.get("logo"):
+        report.note(where, f"the token's logo ({token['logo']}): its label is printed")
+    return out
 
 
 def _private_symbol(private: dict, name: str, taken: set[str], i: int) -> str:

@@ -21,6 +21,18 @@ class Reservation(Frozen):
     private: str
 
 
+class TokenLook(Frozen):
+    """What a company's station tokens or a private's tokens show beyond the company's
+    badge: an `icon` (render/icons.py's names; any other name prints in a framed box),
+    a `label` printed in place of the symbol, a `color` for the token's ground; a
+    private's `count` tokens print with the companies' (1861's Tsarskoye Selo token)."""
+
+    icon: str | None = Field(None, min_length=1, max_length=40)
+    label: str | None = Field(None, min_length=1, max_length=12)
+    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
+    count: int = Field(1, ge=0, le=20)
+
+
 class Company(Frozen):
     symbol: str
     name: str
@@ -45,6 +57,8 @@ class Company(Frozen):
     notes: str | None = None
     logo: str | None = Field(None, description="an SVG or PNG file inside the game folder (logos/KO.svg), "
                              "printed on the company's tokens, charter and certificates")
+    token: TokenLook | None = Field(None, description="what its station tokens show beyond its badge: an icon "
+                                    "(and a label in place of the symbol)")
 
     @field_validator("shares")
     @classmethod
@@ -122,6 +136,8 @@ class Private(Frozen):
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
     icon: str | None = Field(None, description="an icon printed beside the symbol (bridge, tunnel, port ...; "
                              "see render/icons.py); any other name prints in a framed box")
+    token: TokenLook | None = Field(None, description="the private's own tokens, printed with the companies' "
+                                    "tokens: a label (else its symbol), a colour, an icon, how many")
 
 
 FLOTATION_FIELDS = ("symbol", "name", "home", "home_name", "tokens", "token_set_price", "float_percent")
