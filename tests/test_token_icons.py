@@ -104,3 +104,32 @@ def test_18xx_maker_private_tokens_import(tmp_path, reference):
     assert "₽" in pdf_text(tmp_path / "out" / "tokens.pdf")
     report = (tmp_path / "1861" / "import-report.md").read_text(encoding="utf-8")
     assert "the private's token" not in report
+
+
+def test_token_costs_print_as_the_game_writes_them(tmp_path, reference):
+    """1858's '40/province' and 1861's '$20/hex' print under the token spaces as given
+    (the cost pnp counts with stays 40 and 20); 1861's minors' spaces, which carry no
+    cost in 18xx-maker, print none."""
+    from pnp.importers.maker_game import import_game
+    from pnp.load import load_game
+
+    for name, text, cost in (("1858", "40/province", 40), ("1861", "$20/hex", 20)):
+        import_game(MAKER / "games" / f"{name}.json", tmp_path / name)
+        game = load_game(tmp_path / name)
+        company = game.companies[0]
+        assert company.tokens[1] == cost and company.token_labels[1] == text
+        result = run("charters", tmp_path / name, "--out", tmp_path / f"{name}-out")
+        assert result.exit_code == 0, result.output
+        assert text in pdf_text(tmp_path / f"{name}-out" / "charters.pdf")
+        report = (tmp_path / name / "import-report.md").read_text(encoding="utf-8")
+        assert "token cost" not in report and "a token with no cost printed on it" not in report
+
+
+def test_more_token_labels_than_tokens_is_a_data_error(game_copy):
+    from pnp.errors import DataError
+    from pnp.load import load_game
+
+    folder = game_copy("1860")
+    add_to_yaml(folder / "companies.yaml", "  - symbol: IOW\n", "  - symbol: IOW\n    token_labels: [a, b, c, d, e, f, g]\n")
+    with pytest.raises(DataError, match="token_labels"):
+        load_game(folder)

@@ -117,7 +117,9 @@ def convert_companies(game: dict, report: Report, palette: Palette, homes: dict[
             entry["home"], city = homes[symbol]
             if city:
                 entry["home_city"] = city
-        entry["tokens"] = _tokens(company, game, report, where)
+        entry["tokens"], labels = _tokens(company, game, report, where)
+        if labels:
+            entry["token_labels"] = labels
         entry["shares"] = _shares(company, game, report, where)
         if par:
             entry["par"] = list(par)
@@ -164,27 +166,32 @@ def _typed(company: dict, game: dict, field: str, types_key: str, type_key: str)
     return value
 
 
-def _tokens(company: dict, game: dict, report: Report, where: str) -> list[int]:
-    """Station token costs, the home token first. 18xx-maker writes a cost as a
-    number or as text ("Free", "Home", "$40", "40/province")."""
+def _tokens(company: dict, game: dict, report: Report, where: str) -> tuple[list[int], list[str | None]]:
+    """Station token costs, the home token first, and the text printed under each
+    where it is not the plain cost. 18xx-maker writes a cost as a number or as text
+    ("Free", "Home", "$40", "40/province", "Exchange"); the text is printed as given
+    (nothing where it gives none), the number is the cost pnp counts with."""
     tokens = _typed(company, game, "tokens", "tokenTypes", "tokenType")
     if not isinstance(tokens, list) or not tokens:
         report.lost(f"{where}.tokens", "no station tokens given; one home token printed")
-        return [0]
-    costs = []
+        return [0], []
+    costs: list[int] = []
+    labels: list[str | None] = []
     for j, token in enumerate(tokens):
         label = token.get("label", token.get("cost")) if isinstance(token, dict) else token
         cost = number(label)
+        text = "" if label is None else " ".join(str(label).split())
+        labels.append(None if text.lower() in ("free", "home") or text == str(cost) else text[:24])
         if cost is None:
-            if str(label).strip() == "":
-                report.lost(f"{where}.tokens[{j}]", "a token with no cost printed on it, printed as costing nothing")
-            elif str(label).strip().lower() not in ("free", "home"):
-                report.lost(f"{where}.tokens[{j}]", f"token '{brief(label)}' printed as costing nothing")
             cost = 0
-        elif str(label).strip() != str(cost):
-            report.lost(f"{where}.tokens[{j}]", f"token cost '{label}' printed as {cost}")
+            if text and text.lower() not in ("free", "home"):
+                report.note(f"{where}.tokens[{j}]", f"token '{brief(text)}' costs nothing; its text is printed")
+        if len(text) > 24:
+            report.lost(f"{where}.tokens[{j}]", f"token text '{brief(text)}' cut to 24 characters")
         costs.append(cost)
-    return costs
+    while labels and labels[-1] is None:
+        labels.pop()
+    return costs, labels
 
 
 def _shares(company: dict, game: dict, report: Report, where: str) -> list[int]:

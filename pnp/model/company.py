@@ -42,6 +42,9 @@ class Company(Frozen):
     home_city: int = Field(0, ge=0, description="which city of the home hex, counting its cities in data order")
     home_name: Name | None = None
     tokens: tuple[int, ...] = Field(min_length=1, description="cost of each station token; the first is the home")
+    token_labels: tuple[str | None, ...] = Field((), description="printed under a token's space in place of its "
+                                                 "cost, as the game writes it ('$20/hex', 'Exchange'); empty: "
+                                                 "nothing printed; null: the cost")
     token_set_price: int | None = Field(None, ge=0, description="paid once, when the company floats, for all its "
                                         "station tokens together (1851: $100 for four); `tokens` then "
                                         "gives what laying each one costs")
@@ -80,6 +83,14 @@ class Company(Frozen):
             if count < 0:
                 raise ValueError(f"negative count {count} for {kind} markers")
         return v
+
+    @model_validator(mode="after")
+    def _token_labels(self):
+        if len(self.token_labels) > len(self.tokens):
+            raise ValueError(f"{len(self.token_labels)} token_labels for {len(self.tokens)} tokens")
+        if any(label is not None and len(label) > 24 for label in self.token_labels):
+            raise ValueError("a token label is at most 24 characters")
+        return self
 
     @model_validator(mode="after")
     def _reserved_in_range(self):
