@@ -133,3 +133,31 @@ def test_more_token_labels_than_tokens_is_a_data_error(game_copy):
     add_to_yaml(folder / "companies.yaml", "  - symbol: IOW\n", "  - symbol: IOW\n    token_labels: [a, b, c, d, e, f, g]\n")
     with pytest.raises(DataError, match="token_labels"):
         load_game(folder)
+
+
+def test_18xx_maker_token_designs_print(tmp_path, reference):
+    """1861's minor RO: a turquoise token with a yellow bar across it (18xx-maker's
+    `bar`), its symbol on the bar; TheOldPrince1871's C: a cherry square turned 45
+    degrees on a white token."""
+    from pnp.importers.maker_game import import_game
+    from pnp.load import load_game
+
+    import_game(MAKER / "games" / "1861.json", tmp_path / "1861")
+    game = load_game(tmp_path / "1861")
+    ro = next(c for c in game.companies if c.symbol == "RO")
+    (bar,) = ro.token.designs
+    assert bar.kind == "bar" and bar.colors == ("#ffeb00",)
+    image, d = token_pixels(game, "station-RO")
+    k = image.shape[0] / d
+    at = lambda x, y: image[int(y * d * k), int(x * d * k)]  # noqa: E731  (shares of the diameter)
+    assert numpy.abs(at(0.1, 0.5) - colour("#ffeb00")).max() <= 8  # the bar, left of the symbol
+    assert numpy.abs(at(0.5, 0.12) - colour(ro.token.color or ro.color)).max() <= 8  # the ground above it
+    import_game(MAKER / "games" / "TheOldPrince1871.json", tmp_path / "1871")
+    game = load_game(tmp_path / "1871")
+    c = next(c for c in game.companies if c.symbol == "C")
+    (square,) = c.token.designs
+    assert square.kind == "square" and square.angle == 45
+    image, d = token_pixels(game, "station-C")
+    k = image.shape[0] / d
+    assert numpy.abs(image[int(0.2 * d * k), int(0.5 * d * k)] - colour(square.colors[0])).max() <= 8  # a corner
+    assert numpy.abs(image[int(0.2 * d * k), int(0.25 * d * k)] - colour("#ffffff")).max() <= 8  # beside it

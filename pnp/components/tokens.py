@@ -1,7 +1,8 @@
 """Tokens: every company's station tokens and its markers (share price, IPO par,
 revenue ...), as the data counts them (`Company.marker_counts()`), and the privates' own
 tokens (`Private.token`), as round pieces with bleed and a cut outline for a punch. A
-station token whose company gives a `token.icon` shows the icon above its symbol. Station tokens are sized to sit in a tile's city
+station token whose company gives a `token.icon` shows the icon above its symbol, one
+with `token.designs` those designs on its ground (render/token_art.py). Station tokens are sized to sit in a tile's city
 circle, markers to a half-inch punch (templates/components.yaml). The round marker is
 no company's: it is printed beside the round tracker it moves on (`components/market.py`),
 drawn by `round_marker_face` here.
@@ -21,7 +22,7 @@ from pnp.model.company import Company, Private
 from pnp.model.game import Game
 from pnp.render.cards import badge, ink_on
 from pnp.render.logo import badge_or_logo
-from pnp.render.token_art import icon_token, private_token
+from pnp.render.token_art import designed_token, icon_token, private_token
 from pnp.sheets.formats import component_format
 
 KIND_ORDER = ("station", "market", "ipo", "revenue", "other")
@@ -81,10 +82,12 @@ def face(token: Token, ctx: Context, diameter: float, *, back: bool = False) -> 
         return Face(disc=c.color, art=[badge(c.symbol, centre, diameter, c.color, ink, style, inner=ground,
                                              caption=t("marker.ipo"))])
     caption = None if token.kind in ("station", "market") else caption_for(token.kind, ctx)
-    if token.kind == "station" and c.token is not None and c.token.icon and not c.logo:
-        art = icon_token(c.token.label or c.symbol, c.token.icon, centre, diameter, c.token.color or c.color,
-                         c.text_color, style)
-        return Face(disc=c.token.color or c.color, art=[art])
+    look = c.token
+    if token.kind == "station" and look is not None and (look.icon or look.designs) and not c.logo:
+        fill = look.color or c.color
+        art = (icon_token(look.label or c.symbol, look.icon, centre, diameter, fill, c.text_color, style) if look.icon
+               else designed_token(look.label or c.symbol, look, centre, diameter, fill, style))
+        return Face(disc=fill, art=[art])
     art = badge(c.symbol, centre, diameter, c.color, c.text_color, style, caption=caption)
     return Face(disc=c.color, art=[art if caption else badge_or_logo(c, centre, diameter, style, art)])
 

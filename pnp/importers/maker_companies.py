@@ -12,6 +12,7 @@ import re
 
 from pnp.importers.maker_hex import brief, number
 from pnp.importers.maker_report import Report
+from pnp.importers.maker_tokens import company_token
 
 # 18xx-maker's default company palette ("Rails on Board", src/data/themes/companies/rob.json).
 ROB = {
@@ -135,10 +136,12 @@ def convert_companies(game: dict, report: Report, palette: Palette, homes: dict[
             entry["notes"] = ". ".join(notes)
         if company.get("logo") in (logos or {}):
             entry["logo"] = logos[company["logo"]]
-        for key in ("logo", "token"):
-            if company.get(key) and "logo" not in entry:
-                report.lost(f"{where}.{key}", f"the company's {'logo' if key == 'logo' else 'token design'} "
-                                              "(pnp prints its symbol on its colour)")
+        if company.get("logo") and "logo" not in entry:
+            report.lost(f"{where}.logo", "the company's logo (pnp prints its symbol on its colour)")
+        if isinstance(company.get("token"), dict) and "logo" not in entry:
+            look = company_token(company["token"], palette, f"{where}.token", report)
+            if look:
+                entry["token"] = look
         for key in ("variant", "trains", "extraStationTokens"):
             if company.get(key) not in (None, "", []):
                 report.lost(f"{where}.{key}", f"{key} ({brief(company[key])})")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Annotated, Literal
+
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Frozen
@@ -21,6 +23,19 @@ class Reservation(Frozen):
     private: str
 
 
+class TokenDesign(Frozen):
+    """A design on a token's ground: a band across it (`bar`), a ring (`target`), two
+    bands (`stripes`), an upright band (`stripe`), a middle circle, a square, halves or
+    quarters; its colours (bar, circle: white without one), size (the band's height,
+    the bands' distance from the middle, the stripe's width or the circle's radius, as
+    a share of the token's radius) and angle (degrees clockwise)."""
+
+    kind: Literal["bar", "target", "stripes", "stripe", "circle", "square", "halves", "quarters"]
+    colors: tuple[Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")], ...] = Field((), max_length=4)
+    size: float | None = Field(None, gt=0, le=1)
+    angle: float = Field(0.0, ge=-360, le=360)
+
+
 class TokenLook(Frozen):
     """What a company's station tokens or a private's tokens show beyond the company's
     badge: an `icon` (render/icons.py's names; any other name prints in a framed box),
@@ -31,6 +46,8 @@ class TokenLook(Frozen):
     label: str | None = Field(None, min_length=1, max_length=12)
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
     count: int = Field(1, ge=0, le=20)
+    designs: tuple[TokenDesign, ...] = Field((), max_length=4, description="designs on the token's ground "
+                                             "(18xx-maker's token designs), drawn in the order given")
 
 
 class Company(Frozen):

@@ -1,9 +1,14 @@
-"""A token that shows an icon (`TokenLook.icon`): the token's ground and ring, the icon
-in its upper half and the label (a company's symbol, a private's label) below it; and
-a private's token, with or without an icon."""
+"""Tokens beyond the plain badge (`TokenLook`): one that shows an icon (the icon in its
+upper half, the label below), one with a design on its ground (18xx-maker's bar,
+target, stripes, stripe, circle, square, halves and quarters, as that program
+describes them: a band across the token 0.72 of its radius high, a ring at 0.625 of
+the radius a quarter of it wide, two bands half the radius from the middle, an
+upright band half the radius wide, a middle circle of 0.6 of the radius, a square
+1.5 of the radius across), and a private's token."""
 
 from __future__ import annotations
 
+from pnp.draw import shapes
 from pnp.render import icons, svg
 from pnp.render.badge import badge
 from pnp.render.ink import ink_on
@@ -40,4 +45,59 @@ def private_token(private, centre, diameter: float, style: Style):
     return badge(label, centre, diameter, fill, ink, style)
 
 
-__all__ = ["icon_token", "private_token"]
+# Designs the label sits on (their colour decides the ink), else it sits on the ground.
+LABEL_ON = ("bar", "circle", "square")
+
+
+def designed_token(label: str, look, centre, diameter: float, fill: str, style: Style):
+    """A round token with `look.designs` on its ground `fill` and its label on top."""
+    r = diameter / 2
+    g = svg.group()
+    g.add(svg.circle(centre, r, fill=fill))
+    ground = fill
+    for design in look.designs:
+        g.add(design_art(design, centre, r, fill, style))
+        if design.kind in LABEL_ON:
+            ground = design.colors[0] if design.colors else "#ffffff"
+    ink = ink_on(ground, style.color("card_text"), style)
+    wide = any(d.kind in ("bar", "stripes") for d in look.designs)
+    text_size = fit_size(label, diameter * (0.72 if wide else 0.62), diameter * 0.3, "bold")
+    g.add(svg.text(label, centre, text_size, style, weight="bold", color=ink))
+    return g
+
+
+def design_art(design, centre, r: float, fill: str, style: Style):
+    """One design, clipped to the token."""
+    cx, cy = centre
+    colours = list(design.colors)
+    first = colours[0] if colours else ("#ffffff" if design.kind in LABEL_ON else style.color("card_text"))
+    art = svg.group(clip=svg.circle(centre, r, fill="#000000"),
+                    transform=(shapes.rotate(design.angle, cx, cy),) if design.angle else ())
+    size, kind, line = design.size, design.kind, style.color("card_text")
+    if kind == "bar":
+        h = r * (size or 0.72)
+        art.add(svg.rect(cx - r, cy - h / 2, 2 * r, h, fill=first, stroke=line, stroke_width=r * 0.03))
+    elif kind == "target":
+        art.add(svg.circle(centre, r * 0.625, fill="none", stroke=first, stroke_width=r / 4))
+    elif kind == "stripes":
+        w, gap = r / 4, r * (size or 0.5)
+        art.add(svg.rect(cx - r, cy - gap - w, 2 * r, w, fill=first))
+        art.add(svg.rect(cx - r, cy + gap, 2 * r, w, fill=first))
+    elif kind == "stripe":
+        w = r * (size or 0.5)
+        art.add(svg.rect(cx - w / 2, cy - r, w, 2 * r, fill=first))
+    elif kind == "circle":
+        art.add(svg.circle(centre, r * (size or 0.6), fill=first, stroke=line, stroke_width=r * 0.03))
+    elif kind == "square":
+        art.add(svg.rect(cx - 0.75 * r, cy - 0.75 * r, 1.5 * r, 1.5 * r, fill=first, rx=r * 0.08))
+    else:  # halves, quarters
+        parts = 2 if kind == "halves" else 4
+        fills = (colours + [fill] * parts)[:parts]
+        boxes = ([(cx - r, cy - r, 2 * r, r), (cx - r, cy, 2 * r, r)] if parts == 2 else
+                 [(cx - r, cy - r, r, r), (cx, cy - r, r, r), (cx - r, cy, r, r), (cx, cy, r, r)])
+        for (x, y, w, h), colour in zip(boxes, fills):
+            art.add(svg.rect(x, y, w, h, fill=colour))
+    return art
+
+
+__all__ = ["design_art", "designed_token", "icon_token", "private_token"]
