@@ -15,8 +15,11 @@ hex, so this reader takes what it can and lists the rest. It
   extra label, values it cannot match to stations, a piece of track ending in the
   open) and says so, down to a blank hex of the right colour.
 
-Turning: 18xx-maker draws a pointy map by turning the flat drawing 90 degrees, pnp by
-turning it 30 degrees, so on a pointy map every side and position moves on one edge.
+Turning: 18xx-maker draws a pointy hex by turning its sides (and track) 90 degrees,
+pnp by turning the face 30 degrees, so on a pointy map every side moves on one edge.
+On a map hex an element placed by angle stays where its angle puts it on the page in
+18xx-maker (`maker_mapmarks.page_frame` turns it back before the face is read); a
+tile turns whole, its elements with its track.
 """
 
 from __future__ import annotations
@@ -90,7 +93,7 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
     if offboard_edges and revenue is None and not any(data.get(k) for k in ("cities", "towns", "centerTowns")):
         revenue = parts.offboard_value(data, out, money)
     badges = parts.badges(data, out, pointy)
-    clean = _readable(data, out)
+    clean = _readable(marks.page_frame(data) if pointy and map_hex else data, out)
     face = _read(clean, out)
     if badges:
         face["icons"] = face.get("icons", []) + badges

@@ -43,6 +43,33 @@ def page_edge(item: dict, pointy: bool) -> int | None:
     return edge % 6 if abs(angle - 60.0 * edge) <= 15.0 else None
 
 
+def page_frame(data: dict) -> dict:
+    """A pointy hex's elements placed by angle (and x, y), turned back 90 degrees: the
+    face is read as flat and turned with its sides, which puts them back where
+    18xx-maker draws them on the page. Track keeps its place (it turns with the sides)."""
+    out = dict(data)
+    for key, items in data.items():
+        if key == "track" or not isinstance(items, (list, dict)):
+            continue
+        many = isinstance(items, list)
+        turned_ = [_turn_back(i) if isinstance(i, dict) else i for i in (items if many else [items])]
+        out[key] = turned_ if many else turned_[0]
+    return out
+
+
+def _turn_back(item: dict) -> dict:
+    if not any(k in item for k in ("angle", "x", "y")) or not item.get("percent") and not any(
+            item.get(k) for k in ("x", "y")):
+        return item
+    out = dict(item)
+    if "angle" in item or item.get("percent"):
+        out["angle"] = float(item.get("angle", 0) or 0) - 90.0
+    x, y = float(item.get("x", 0) or 0), float(item.get("y", 0) or 0)
+    if x or y:  # (x, y) turned 90 degrees anticlockwise on the page (y down)
+        out["x"], out["y"] = round(y, 6), round(-x, 6)
+    return out
+
+
 def open_sides(data: dict, pointy: bool) -> list[int]:
     """`removeBorders` (18xx-maker sides 1-6) as pnp edges of the face as printed."""
     sides = data.pop("removeBorders", None) or ()
@@ -83,7 +110,7 @@ def cost_mark(item: dict, kind: str, cost: int, pointy: bool) -> dict:
     return {"cost": cost, "type": kind, **spot(item, pointy)}
 
 
-__all__ = ["cost_mark", "discs", "open_sides", "page_edge", "spot"]
+__all__ = ["cost_mark", "discs", "open_sides", "page_edge", "page_frame", "spot"]
 
 
 # --- points and lines across the map, colours --------------------------------------------

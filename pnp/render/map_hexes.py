@@ -3,7 +3,6 @@ reservations and station tokens in their city slots, and bordered sides (once ea
 
 from __future__ import annotations
 
-from pnp.draw import shapes
 from pnp.geometry.face import layout_face
 from pnp.geometry.hexagon import add, corners, rotate_degrees
 from pnp.geometry.stops import slot_centres, slot_radius
@@ -13,8 +12,8 @@ from pnp.model.tile import TileFace
 from pnp.render import svg
 from pnp.render.map_frame import MapFrame
 from pnp.render.style import Style
-from pnp.render.map_marks import hex_discs
-from pnp.render.tile import BORDER_WIDTH, border_line, face_group, ground_path
+from pnp.render.map_marks import face_with_discs, hex_discs
+from pnp.render.tile import BORDER_WIDTH, border_line, face_group
 from pnp.text import fit_size
 
 
@@ -30,11 +29,8 @@ def hex_art(f: MapFrame, h: MapHex, placements: Placements):
         # a laid tile covers the printed name, as on the table
         g.add(face_group(_plain(laid.tile), laid.tile.color, f.style, tile_id=laid.tile.id,
                          turn=f.turn + 60 * laid.rotation, outline=False))
-    elif h.discs:  # tokens printed on the hex lie on its ground, below its texts
-        ground = g.add(svg.group(transform=(shapes.rotate(f.turn),))) if f.turn else g
-        ground.add(ground_path(h.color, f.style))
-        g.add(hex_discs(h, f.style, f.turn))
-        g.add(face_group(_plain(h.face), h.color, f.style, name=h.name, turn=f.turn, outline=False, ground=False))
+    elif h.discs:  # tokens printed on the hex: above its cities, below its texts
+        g.add(face_with_discs(_plain(h.face), h.color, f.style, h.name, f.turn, hex_discs(h, f.style, f.turn)))
     else:
         g.add(face_group(_plain(h.face), h.color, f.style, name=h.name, turn=f.turn, outline=False))
     return g

@@ -16,7 +16,8 @@ from pnp.render import atoms, svg
 from pnp.render import face_extras as extras
 from pnp.render.ink import ink_on
 from pnp.render.map_frame import MapFrame
-from pnp.render.tile import OUTLINE_WIDTH, outline_path
+from pnp.geometry.face import layout_face
+from pnp.render.tile import LAYERS, OUTLINE_WIDTH, face_layers, ground_path, outline_path
 from pnp.text import fit_size
 
 DISC_RING = 2.0  # hex units: the ring round a disc
@@ -48,12 +49,31 @@ def hex_outline(f: MapFrame, h: MapHex):
     return ring
 
 
+def face_with_discs(face, colour: str, style, name: str | None, turn: float, discs):
+    """A map hex's face (as `render/tile.py`'s `face_group`, without outline) with its
+    discs above its stations and below its values and texts, as 18xx-maker layers a
+    token printed on a hex: over the city it sits in, under the hex's names."""
+    layout = layout_face(face, name=name, text_angle=-turn)
+    layers = face_layers(face, layout, style)
+    g = svg.group()
+    art = svg.group(transform=(shapes.rotate(turn),)) if turn else g
+    art.add(ground_path(colour, style))
+    for layer in LAYERS:
+        for element in layers[layer]:
+            art.add(element)
+        if layer == "stations":
+            art.add(discs)
+    if art is not g:
+        g.add(art)
+    return g
+
+
 def hex_discs(h: MapHex, style, turn: float):
-    """The hex's discs in hex units, turned by `turn` with their text upright, or None:
-    drawn on the ground, below the face (a hex's texts stay readable above a token)."""
+    """The hex's discs in hex units of the face (unturned), their text upright on a
+    face turned by `turn`, or None."""
     if not h.discs:
         return None
-    g = svg.group(transform=(shapes.rotate(turn),)) if turn else svg.group()
+    g = svg.group()
     for disc in h.discs:
         centre = spot_point(disc)
         r = disc.size * APOTHEM
@@ -112,4 +132,4 @@ def map_line(f: MapFrame, line: MapLine):
     return art, (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
 
 
-__all__ = ["hex_costs", "hex_discs", "hex_outline", "map_line", "spot_point"]
+__all__ = ["face_with_discs", "hex_costs", "hex_discs", "hex_outline", "map_line", "spot_point"]
