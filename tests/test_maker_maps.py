@@ -173,6 +173,20 @@ def test_pointy_tunnel_costs_sit_where_the_track_leaves(imported):
     assert len(exits) == 3 and costs == exits
 
 
+def test_pointy_cities_sit_where_18xx_maker_draws_them(tmp_path, reference):
+    """18TraXX2020's Fort Collins (F4): a track stub from side 4 and a city drawn at -90
+    degrees on the page: the city sits on the stub's end (pnp edge 4), which the stub
+    then joins, not at a corner with the stub ending in the open."""
+    from pnp.importers.maker_game import import_game
+    from pnp.load import load_game
+
+    import_game(MAKER / "games" / "18TraXX2020.json", tmp_path / "g")
+    face = load_game(tmp_path / "g").part("map").board(None).hexes["F4"].face
+    assert [s.at for s in face.stops] == [4.0, 1.5]
+    assert [(str(p.a), str(p.b)) for p in face.paths] == [("4", "s0")]
+    assert not face.stubs
+
+
 # --- lines across the map, costs off a side ---------------------------------------------
 
 
