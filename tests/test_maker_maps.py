@@ -245,3 +245,22 @@ def test_no_map_or_tile_item_is_lost_but_tile_vocabulary(name, tmp_path, referen
     report = (tmp_path / name / "import-report.md").read_text(encoding="utf-8")
     left = [(w, what) for w, what in not_converted(report) if not TILE_VOCABULARY.search(what)]
     assert left == []
+
+
+def test_the_round_tracker_on_18xx_makers_map_prints_with_the_market(imported, tmp_path):
+    """1858 draws its round tracker (SR, OR1, OR2: the game's `rounds`) on the map; pnp
+    prints it as the market's round tracker, and the report says so as a decision."""
+    from conftest import run
+    from pnp.load import load_game
+
+    game = load_game(imported["1858"])
+    rounds = game.part("market").round_tracker.rounds
+    assert [r.short for r in rounds] == ["SR", "OR 1", "OR 2"]
+    result = run("market", imported["1858"], "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    text = " ".join(p.extract_text() or "" for p in PdfReader(str(tmp_path / "market-sections.pdf")).pages)
+    assert "OR 2" in text and "Rounds" in text
+    report = (imported["1858"] / "import-report.md").read_text(encoding="utf-8")
+    assert "the round tracker of `pnp market`" in report.split("## Decisions", 1)[1]

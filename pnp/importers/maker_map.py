@@ -429,7 +429,12 @@ def _decorations(game: dict, board: dict, report: Report) -> dict:
     for key, what, where in (("roundTracker", "a round tracker", "the round tracker of `pnp market`"),
                              ("players", "a player table", "the player-count cards of `pnp player-cards`"),
                              ("market", "the stock market", "`pnp market`")):
-        if board.get(key):
+        if not board.get(key):
+            continue
+        if key == "roundTracker" and not (game.get("rounds") or any(isinstance(p, dict) and p.get("rounds")
+                                                                    for p in game.get("phases") or ())):
+            report.lost(f"map.{key}", f"{what} printed on the map; the game names no rounds, so pnp has none to track")
+        else:
             report.note(f"map.{key}", f"{what} printed on the map: pnp prints it as its own component, {where}")
     if board.get("title") is False:
         report.note("map.title", "18xx-maker hides the title; pnp prints it")
