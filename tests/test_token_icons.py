@@ -161,3 +161,24 @@ def test_18xx_maker_token_designs_print(tmp_path, reference):
     k = image.shape[0] / d
     assert numpy.abs(image[int(0.2 * d * k), int(0.5 * d * k)] - colour(square.colors[0])).max() <= 8  # a corner
     assert numpy.abs(image[int(0.2 * d * k), int(0.25 * d * k)] - colour("#ffffff")).max() <= 8  # beside it
+
+
+def test_shield_tokens(tmp_path, reference):
+    """18LA's companies print as road shields: a white body under a band of the
+    company's colour (UP grey #727272); 1883's CFR has a band of three colours."""
+    from pnp.importers.maker_game import import_game
+    from pnp.load import load_game
+
+    import_game(MAKER / "games" / "18LA.json", tmp_path / "la")
+    game = load_game(tmp_path / "la")
+    up = next(c for c in game.companies if c.symbol == "UP")
+    (shield,) = up.token.designs
+    assert shield.kind == "shield" and shield.colors == ("#ffffff", "#727272")
+    image, d = token_pixels(game, "station-UP")
+    k = image.shape[0] / d
+    assert numpy.abs(image[int(0.26 * d * k), int(0.5 * d * k)] - colour("#727272")).max() <= 8  # the band
+    import_game(MAKER / "games" / "1883ExpressdOrient.json", tmp_path / "eo")
+    cfr = next(c for c in load_game(tmp_path / "eo").companies if c.symbol == "CFR")
+    assert cfr.token.designs[0].colors == ("#ffffff", "#ce1227", "#fbd117", "#012d81")
+    report = (tmp_path / "la" / "import-report.md").read_text(encoding="utf-8")
+    assert "token design" not in report

@@ -9,11 +9,13 @@ from __future__ import annotations
 from pnp.importers.maker_hex import brief, number
 
 # the designs pnp draws, in the order 18xx-maker draws them (the last on top)
-PATTERNS = ("square", "quarters", "halves", "stripes", "stripe", "target", "bar", "circle")
+PATTERNS = ("square", "quarters", "halves", "stripes", "stripe", "target", "bar", "circle", "shield", "shield3")
+# the colours across a shield's top, after its body
+SHIELD_TOPS = {"shield": ("shieldTop",), "shield3": ("shield3TopLeft", "shield3TopCenter", "shield3TopRight")}
 # the size key of each design, in 18xx-maker's units for a token of radius 25
 SIZES = {"bar": "barHeight", "stripes": "stripesDistance", "stripe": "stripeWidth", "circle": "circleRadius"}
 # keys that only change how the design looks, or that pnp decides itself (the ink)
-LOOKS = {"color", "label", "labelColor", "fontSize", "fontFamily", "width", "barBorderColor", "stripesWidth",
+LOOKS = {"shieldTop", "shield3TopLeft", "shield3TopCenter", "shield3TopRight", "color", "label", "labelColor", "fontSize", "fontFamily", "width", "barBorderColor", "stripesWidth",
          "circleBorderColor", "angle", "shapeAngle", "outline", "outlineWidth", "inverseLabelColor"} | set(SIZES.values())
 RADIUS = 25.0
 
@@ -38,6 +40,10 @@ def company_token(token: dict, palette, where: str, report) -> dict | None:
 def _design(kind: str, token: dict, palette, where: str) -> dict:
     value = token[kind]
     values = value if isinstance(value, list) else ([] if value is True else [value])
+    if kind in SHIELD_TOPS:  # the body (white without one), then the top's colours
+        tops = [token[k] for k in SHIELD_TOPS[kind] if token.get(k)]
+        values = (values or ["white"]) + tops
+        kind = "shield"
     design: dict = {"kind": kind}
     colours = [palette.resolve(v, f"{where}.{kind}") for v in values[:4]]
     if colours:

@@ -25,12 +25,13 @@ class Reservation(Frozen):
 
 class TokenDesign(Frozen):
     """A design on a token's ground: a band across it (`bar`), a ring (`target`), two
-    bands (`stripes`), an upright band (`stripe`), a middle circle, a square, halves or
-    quarters; its colours (bar, circle: white without one), size (the band's height,
+    bands (`stripes`), an upright band (`stripe`), a middle circle, a square, halves,
+    quarters, or a road shield (`shield`: its body, then one or three colours across its
+    top); its colours (bar, circle, shield: white without one), size (the band's height,
     the bands' distance from the middle, the stripe's width or the circle's radius, as
     a share of the token's radius) and angle (degrees clockwise)."""
 
-    kind: Literal["bar", "target", "stripes", "stripe", "circle", "square", "halves", "quarters"]
+    kind: Literal["bar", "target", "stripes", "stripe", "circle", "square", "halves", "quarters", "shield"]
     colors: tuple[Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")], ...] = Field((), max_length=4)
     size: float | None = Field(None, gt=0, le=1)
     angle: float = Field(0.0, ge=-360, le=360)

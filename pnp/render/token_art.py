@@ -17,6 +17,7 @@ from pnp.text import fit_size
 
 ICON_SHARE = 0.22  # of the diameter: the icon's radius
 RING_SHARE = 0.05  # of the diameter: the ring's width
+MIN_LABEL = 1.2  # mm: the smallest label a token prints (a long symbol on a small token)
 
 
 def icon_token(label: str, icon: str, centre, diameter: float, fill: str, ink: str, style: Style):
@@ -28,7 +29,7 @@ def icon_token(label: str, icon: str, centre, diameter: float, fill: str, ink: s
     ring = diameter * RING_SHARE
     g.add(svg.circle(centre, r - ring * 1.5, fill="none", stroke=ink, stroke_width=ring))
     g.add(icons.icon(icon, (cx, cy - diameter * 0.15), diameter * ICON_SHARE, style))
-    size = fit_size(label, diameter * 0.55, diameter * 0.22, "bold")
+    size = fit_size(label, diameter * 0.55, diameter * 0.22, "bold", min_size=MIN_LABEL)
     g.add(svg.text(label, (cx, cy + diameter * 0.23), size, style, weight="bold", color=ink))
     return g
 
@@ -46,7 +47,7 @@ def private_token(private, centre, diameter: float, style: Style):
 
 
 # Designs the label sits on (their colour decides the ink), else it sits on the ground.
-LABEL_ON = ("bar", "circle", "square")
+LABEL_ON = ("bar", "circle", "square", "shield")
 
 
 def designed_token(label: str, look, centre, diameter: float, fill: str, style: Style):
@@ -61,8 +62,33 @@ def designed_token(label: str, look, centre, diameter: float, fill: str, style: 
             ground = design.colors[0] if design.colors else "#ffffff"
     ink = ink_on(ground, style.color("card_text"), style)
     wide = any(d.kind in ("bar", "stripes") for d in look.designs)
-    text_size = fit_size(label, diameter * (0.72 if wide else 0.62), diameter * 0.3, "bold")
-    g.add(svg.text(label, centre, text_size, style, weight="bold", color=ink))
+    shielded = any(d.kind == "shield" for d in look.designs)
+    room = diameter * (0.72 if wide else 0.5 if shielded else 0.62)
+    text_size = fit_size(label, room, diameter * 0.3, "bold", min_size=MIN_LABEL)
+    at = (centre[0], centre[1] + r * 0.12) if shielded else centre  # on the shield's body, below its top
+    g.add(svg.text(label, at, text_size, style, weight="bold", color=ink))
+    return g
+
+
+def shield(colours: list[str], centre, r: float, style: Style):
+    """A road shield: a body with straight shoulders narrowing to a point, and a band
+    across its top in one colour or three (left, middle, right)."""
+    cx, cy = centre
+    body = colours[0] if colours else "#ffffff"
+    tops = colours[1:] or [style.color("card_text")]
+    line = style.color("card_text")
+    w, top, shoulder, tip = 0.62 * r, -0.66 * r, -0.3 * r, 0.8 * r
+    outline = (shapes.move((cx - w, cy + shoulder)), shapes.line_to((cx + w, cy + shoulder)),
+               shapes.curve_to((cx + w, cy + 0.35 * r), (cx + 0.3 * r, cy + 0.6 * r), (cx, cy + tip)),
+               shapes.curve_to((cx - 0.3 * r, cy + 0.6 * r), (cx - w, cy + 0.35 * r), (cx - w, cy + shoulder)),
+               shapes.CLOSE)
+    g = svg.group()
+    g.add(svg.path(outline, fill=body, stroke=line, stroke_width=r * 0.05, stroke_linejoin="round"))
+    band = (shoulder - top) / 1
+    step = 2 * w / len(tops)
+    for i, colour in enumerate(tops[:3]):
+        g.add(svg.rect(cx - w + i * step, cy + top, step, band, fill=colour))
+    g.add(svg.rect(cx - w, cy + top, 2 * w, band, fill="none", stroke=line, stroke_width=r * 0.05, rx=r * 0.06))
     return g
 
 
@@ -90,6 +116,8 @@ def design_art(design, centre, r: float, fill: str, style: Style):
         art.add(svg.circle(centre, r * (size or 0.6), fill=first, stroke=line, stroke_width=r * 0.03))
     elif kind == "square":
         art.add(svg.rect(cx - 0.75 * r, cy - 0.75 * r, 1.5 * r, 1.5 * r, fill=first, rx=r * 0.08))
+    elif kind == "shield":
+        return shield(colours, centre, r, style)
     else:  # halves, quarters
         parts = 2 if kind == "halves" else 4
         fills = (colours + [fill] * parts)[:parts]
@@ -100,4 +128,4 @@ def design_art(design, centre, r: float, fill: str, style: Style):
     return art
 
 
-__all__ = ["design_art", "designed_token", "icon_token", "private_token"]
+__all__ = ["design_art", "designed_token", "icon_token", "private_token", "shield"]
