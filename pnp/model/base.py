@@ -8,4 +8,4 @@ from pydantic import BaseModel, ConfigDict
 class Frozen(BaseModel):
     """An immutable value that rejects unknown fields, so a typo in data is an error."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
