@@ -66,6 +66,11 @@ def read_yaml(path: Path):
         raise DataError(path, "", "is a folder, not a YAML file") from None
     except OSError as exc:  # a symlink loop, no permission, a device ...
         raise DataError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    return parse_yaml(path, text)
+
+
+def parse_yaml(path: Path, text: str):
+    """`text` read from `path` as YAML, with read_yaml's checks and errors."""
     try:
         data = yaml.load(text, Loader=_Loader)
     except _DuplicateKey as exc:
