@@ -8,25 +8,22 @@ loaders registered in `PART_LOADERS`. Standard numbered tiles come from `data/ti
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
-
+from typing import TYPE_CHECKING
 
 from pnp.errors import DataError, PnpError
-from pnp.limits import limit
-from pnp.load_map import load_map
-from pnp.load_sections import load_sections
-from pnp.checks import check_references
-from pnp.draw.color import check_colors
-from pnp.model.company import PrivatesFile
-from pnp.model.game import Game, GameInfo, ManifestEntry
-from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
-from pnp.model.tile import Tile, with_stop_styles
 from pnp.resources import data_dir
-from pnp.upgrades import derive_upgrades
-from pnp.library import library, read_tiles
-from pnp.logos import load_companies
 from pnp.yamlfile import expect_mapping, read_yaml, validated, with_line
+
+if TYPE_CHECKING:
+    from pnp.model.game import Game, GameInfo, ManifestEntry
+    from pnp.model.tile import Tile
+
+# The models (pydantic) and the loaders of a game's parts are imported when a game is
+# loaded, not when pnp starts: `pnp games`, `pnp --help` and the start of every command
+# need none of them.
 
 
 def bundled_games() -> list[str]:
@@ -51,10 +48,18 @@ def resolve_game(name_or_path: str | Path) -> Path:
 def tile_library(folder: Path | None = None) -> dict[str, Tile]:
     """The standard numbered tiles shared by all games (`data/tiles/*.yaml`), every one
     read and checked."""
+    from pnp.library import library
+
     return library(folder or data_dir() / "tiles").all()
 
 
 def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry, ...]:
+    from pnp.library import library, read_tiles
+    from pnp.limits import limit
+    from pnp.model.game import ManifestEntry
+    from pnp.model.tile import with_stop_styles
+    from pnp.upgrades import derive_upgrades
+
     path = folder / "tiles.yaml"
     data = expect_mapping(path, read_yaml(path), "a tile manifest")
     unknown = set(data) - {"manifest", "tiles", "notes", "decisions"}
@@ -95,6 +100,9 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
 
 
 def _info(folder: Path) -> GameInfo:
+    from pnp.draw.color import check_colors
+    from pnp.model.game import GameInfo
+
     path = folder / "game.yaml"
     data = expect_mapping(path, read_yaml(path), "a game description")
     info = validated(path, GameInfo, data)
@@ -103,25 +111,37 @@ def _info(folder: Path) -> GameInfo:
 
 
 def document(model):
-    """A loader for a file that is one pydantic document."""
+    """A loader for a file that is one pydantic document: `model` is the model, or
+    "module:Model", imported when a file is read."""
 
     def load(path: Path, parts: dict):
-        return validated(path, model, expect_mapping(path, read_yaml(path), model.__name__))
+        cls = _named(model) if isinstance(model, str) else model
+        return validated(path, cls, expect_mapping(path, read_yaml(path), cls.__name__))
 
     return load
+
+
+def _named(name: str):
+    module, _, attribute = name.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def _later(name: str) -> Callable[[Path, dict], object]:
+    """The loader "module:function", imported when a file is read."""
+    return lambda path, parts: _named(name)(path, parts)
 
 
 # The parts of a game beyond its tiles: name -> (file, loader). A loader takes (path,
 # parts loaded so far) and returns the part's model; absent files are simply absent.
 PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
-    "companies": ("companies.yaml", load_companies),  # logos checked: inside the game folder
-    "privates": ("privates.yaml", document(PrivatesFile)),
-    "trains": ("trains.yaml", document(TrainsFile)),
-    "phases": ("phases.yaml", document(PhasesFile)),
-    "market": ("market.yaml", document(Market)),
-    "cards": ("cards.yaml", document(CardsFile)),
-    "map": ("map.yaml", load_map),
-    "sections": ("sections", load_sections),  # a folder of map sections (18-XY)
+    "companies": ("companies.yaml", _later("pnp.logos:load_companies")),  # logos checked: inside the game folder
+    "privates": ("privates.yaml", document("pnp.model.company:PrivatesFile")),
+    "trains": ("trains.yaml", document("pnp.model.rules:TrainsFile")),
+    "phases": ("phases.yaml", document("pnp.model.rules:PhasesFile")),
+    "market": ("market.yaml", document("pnp.model.rules:Market")),
+    "cards": ("cards.yaml", document("pnp.model.rules:CardsFile")),
+    "map": ("map.yaml", _later("pnp.load_map:load_map")),
+    "sections": ("sections", _later("pnp.load_sections:load_sections")),  # a folder of map sections (18-XY)
 }
 
 
@@ -135,6 +155,9 @@ def load_game(name_or_path: str | Path) -> Game:
 
 
 def _load_game(name_or_path: str | Path) -> Game:
+    from pnp.checks import check_references
+    from pnp.model.game import Game
+
     folder = resolve_game(name_or_path)
     info = _info(folder)
     manifest = _manifest(folder, info)

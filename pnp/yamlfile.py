@@ -12,7 +12,6 @@ import unicodedata
 from pathlib import Path
 
 import yaml
-from pydantic import ValidationError
 
 from pnp.errors import DataError, field_path
 
@@ -183,7 +182,7 @@ def with_line(error: DataError) -> DataError:
     return DataError(error.file, error.field, error.problem, line=line)
 
 
-def validation_error(path: Path, exc: ValidationError, prefix=(), at=()) -> DataError:
+def validation_error(path: Path, exc, prefix=(), at=()) -> DataError:
     """The first problem pydantic found, as a DataError naming its field (and its line
     when the file can be read again)."""
     err = exc.errors()[0]
@@ -216,6 +215,8 @@ def validated(path: Path, model, data, prefix=(), code_field: str = "hexes", at=
     file and field. A plain ValueError comes from reading a tile code, which pydantic
     cannot place; it is reported at `prefix`, or at `code_field` at the top level. `at`:
     where `data` sits in the file (keys and indexes), to find the problem's line."""
+    from pydantic import ValidationError
+
     from pnp.tilecode import CODE_CONTEXT
 
     try:
