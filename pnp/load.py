@@ -58,7 +58,7 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
     from pnp.limits import limit
     from pnp.model.game import ManifestEntry
     from pnp.model.tile import with_stop_styles
-    from pnp.upgrades import derive_upgrades
+    from pnp.upgrades import Routes, derive_upgrades
 
     path = folder / "tiles.yaml"
     data = expect_mapping(path, read_yaml(path), "a tile manifest")
@@ -95,7 +95,8 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
             if target not in own and target not in standard:
                 raise DataError(path, f"tile {tile.id}.upgrades", f"unknown tile id '{target}'")
     styles = info.stop_styles if info else {}
-    return tuple(ManifestEntry(with_stop_styles(tile, styles), count, derive_upgrades(tile, used))
+    routes = Routes()
+    return tuple(ManifestEntry(with_stop_styles(tile, styles), count, derive_upgrades(tile, used, routes))
                  for tile, count in entries)
 
 

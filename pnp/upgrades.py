@@ -55,15 +55,36 @@ def _keeps(old_links: set[frozenset], new_links: set[frozenset]) -> bool:
     return all(any(stop <= s for s in new_stops) for stop in old_stops)
 
 
-def _keeps_routes(old: TileFace, new: Tile) -> bool:
+class Routes:
+    """`connections` and stop signatures worked out once per tile, orientation and gauge
+    (tiles are immutable; the memo keeps each tile it has seen alive, so ids stay theirs)."""
+
+    def __init__(self):
+        self.links: dict[tuple, set[frozenset]] = {}
+        self.stops: dict[int, tuple[TileFace, Counter]] = {}
+
+    def connections(self, tile: TileFace, rotation: int = 0, mirror: bool = False, gauge: str | None = None):
+        key = (id(tile), rotation, mirror, gauge)
+        if key not in self.links:
+            self.stops.setdefault(id(tile), (tile, _stop_signature(tile)))  # holds the tile
+            self.links[key] = connections(tile, rotation, mirror, gauge)
+        return self.links[key]
+
+    def signature(self, tile: TileFace) -> Counter:
+        if id(tile) not in self.stops:
+            self.stops[id(tile)] = (tile, _stop_signature(tile))
+        return self.stops[id(tile)][1]
+
+
+def _keeps_routes(old: TileFace, new: Tile, routes: Routes) -> bool:
     """Every route survives for every gauge: narrow track upgrades to narrow (or dual)
     track, standard to standard (or dual)."""
     gauges = ("standard", "narrow")
-    old_links = {g: connections(old, gauge=g) for g in gauges}
+    old_links = {g: routes.connections(old, gauge=g) for g in gauges}
     orientations = [(r, m) for m in ((False, True) if new.flippable else (False,))
                     for r in (range(6) if new.rotatable else (0,))]
     for r, m in orientations:
-        if all(_keeps(old_links[g], connections(new, r, m, gauge=g)) for g in gauges):
+        if all(_keeps(old_links[g], routes.connections(new, r, m, gauge=g)) for g in gauges):
             return True
     return False
 
@@ -74,17 +95,20 @@ def keeps_exits(old: TileFace, new: Tile) -> bool:
     return any(exits <= {(e + r) % 6 for e in new.exits()} for r in (range(6) if new.rotatable else (0,)))
 
 
-def is_upgrade(old: TileFace, new: Tile, old_colour: str) -> bool:
+def is_upgrade(old: TileFace, new: Tile, old_colour: str, routes: Routes | None = None) -> bool:
+    routes = routes or Routes()
     if NEXT_COLOUR.get(old_colour) != new.color:
         return False
     if (old.label or None) != (new.label or None):
         return False
-    if _stop_signature(old) != _stop_signature(new):
+    if routes.signature(old) != routes.signature(new):
         return False
-    return _keeps_routes(old, new)
+    return _keeps_routes(old, new, routes)
 
 
-def derive_upgrades(tile: Tile, candidates: list[Tile]) -> tuple[str, ...]:
+def derive_upgrades(tile: Tile, candidates: list[Tile], routes: Routes | None = None) -> tuple[str, ...]:
+    """`routes`: a memo shared by the calls for one manifest."""
     if tile.upgrades is not None:
         return tile.upgrades
-    return tuple(c.id for c in candidates if is_upgrade(tile, c, tile.color))
+    routes = routes or Routes()
+    return tuple(c.id for c in candidates if is_upgrade(tile, c, tile.color, routes))
