@@ -11,13 +11,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-import yaml
-
 from pnp.errors import DataError, field_path
-
-# libyaml's safe loader when PyYAML was built with it (ten times faster on the tile
-# library), else the pure-Python one; both build plain data only.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # Longest text anywhere (a private's rule text is under 1,000 characters), and the
 # longest name, label or title: printed on a hex, a card or a charter heading.
@@ -25,32 +19,6 @@ MAX_TEXT = 10_000
 MAX_NAME = 120
 NAME_FIELDS = frozenset({"name", "title", "subtitle", "symbol"})
 ALLOWED_CONTROLS = frozenset("\n\t")
-
-
-class _DuplicateKey(yaml.YAMLError):
-    def __init__(self, key, line: int, first: int):
-        super().__init__(f"duplicate key {key!r} (first at line {first})")
-        self.key, self.line, self.first = key, line, first
-
-
-class _Loader(SAFE_LOADER):
-    """The safe loader, refusing a key that a mapping already has."""
-
-    def construct_mapping(self, node, deep=False):
-        seen: dict = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                first = seen.get(key)
-            except TypeError:  # an unhashable key: the safe constructor reports it
-                continue
-            line = key_node.start_mark.line + 1
-            if first is not None:
-                raise _DuplicateKey(key, line, first)
-            seen[key] = line
-        return super().construct_mapping(node, deep=deep)
 
 
 def read_yaml(path: Path):
@@ -70,9 +38,13 @@ def read_yaml(path: Path):
 
 def parse_yaml(path: Path, text: str):
     """`text` read from `path` as YAML, with read_yaml's checks and errors."""
+    import yaml
+
+    from pnp.yamlsafe import DuplicateKey, Loader
+
     try:
-        data = yaml.load(text, Loader=_Loader)
-    except _DuplicateKey as exc:
+        data = yaml.load(text, Loader=Loader)
+    except DuplicateKey as exc:
         raise DataError(path, str(exc.key), f"duplicate key {_quote(str(exc.key))} (first at line {exc.first}; the second would "
                                             f"silently replace the first)", line=exc.line) from None
     except yaml.reader.ReaderError as exc:
@@ -139,6 +111,10 @@ def line_of(source: str | None, where) -> int | None:
     or None when it cannot be found. Used only when reporting a problem."""
     if source is None:
         return None
+    import yaml
+
+    from pnp.yamlsafe import SAFE_LOADER
+
     try:
         loader = SAFE_LOADER(source)
         try:
