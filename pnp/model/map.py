@@ -108,7 +108,8 @@ class HexEntry(TileFace):
         return _coordinate_list(v)
 
     def face(self) -> TileFace:
-        return TileFace(**{name: getattr(self, name) for name in TileFace.model_fields})
+        # the fields were checked as this entry's own (HexEntry is a TileFace): copied as they are
+        return TileFace.model_construct(**{name: getattr(self, name) for name in TileFace.model_fields})
 
 
 class Variant(Frozen):
