@@ -96,7 +96,8 @@ def synthetic_game(folder: Path, root: Path, pieces: int) -> Path:
                           "print(' '.join(t.id for t in sorted(tile_library().values(), key=lambda t: (t.color, t.id))))"],
                          cwd=root, check=True, capture_output=True, text=True).stdout.split()
     folder.mkdir(parents=True)
-    (folder / "game.yaml").write_text('title: "Synthetic"\norientation: flat\n')
+    (folder / "game.yaml").write_text('title: "Synthetic"\norientation: flat\n'  # beyond pnp's bounds for real games
+                                      f'limits:\n  tile_pieces: {pieces}\n  pages: {pieces}\n')
     counts = dict.fromkeys(ids, 0)
     for i in range(pieces):
         counts[ids[i % len(ids)]] += 1

@@ -62,6 +62,7 @@ class Routes:
     def __init__(self):
         self.links: dict[tuple, set[frozenset]] = {}
         self.stops: dict[int, tuple[TileFace, Counter]] = {}
+        self.groups: dict[int, tuple[list, dict]] = {}  # id of a candidate list -> it, grouped by kind
 
     def connections(self, tile: TileFace, rotation: int = 0, mirror: bool = False, gauge: str | None = None):
         key = (id(tile), rotation, mirror, gauge)
@@ -106,9 +107,23 @@ def is_upgrade(old: TileFace, new: Tile, old_colour: str, routes: Routes | None 
     return _keeps_routes(old, new, routes)
 
 
+def _kind(tile: TileFace, colour: str | None, routes: Routes) -> tuple:
+    """What an upgrade must share with the tile it replaces, before its routes are compared."""
+    return colour, tile.label or None, frozenset(routes.signature(tile).items())
+
+
 def derive_upgrades(tile: Tile, candidates: list[Tile], routes: Routes | None = None) -> tuple[str, ...]:
-    """`routes`: a memo shared by the calls for one manifest."""
+    """The candidates `tile` upgrades to, in the candidates' order (as `is_upgrade` finds
+    them). `routes`: a memo shared by the calls for one manifest; with it, the candidates
+    are grouped by colour, label and stops once, and only a tile's own group is compared."""
     if tile.upgrades is not None:
         return tile.upgrades
     routes = routes or Routes()
-    return tuple(c.id for c in candidates if is_upgrade(tile, c, tile.color, routes))
+    key = id(candidates)
+    if key not in routes.groups:
+        groups: dict[tuple, list[Tile]] = {}
+        for c in candidates:
+            groups.setdefault(_kind(c, c.color, routes), []).append(c)
+        routes.groups[key] = (candidates, groups)  # holds the list: its id stays its own
+    group = routes.groups[key][1].get(_kind(tile, NEXT_COLOUR.get(tile.color), routes), [])
+    return tuple(c.id for c in group if _keeps_routes(tile, c, routes))
