@@ -3,9 +3,9 @@
     python benchmarks/bench_targets.py [--runs 5] [--root DIR] [--only NAME,...] [--no-bytecode]
 
 Prints each figure beside its target and the figure measured before (issue 12's own
-measurements on this machine; for the start-up figures, the commit before the start-up
-work, f9d0f60, measured with this script). `--root` runs another checkout (e.g. main,
-to measure "before" in the same conditions).
+measurements on this machine). The "loaded" figures have neither: compare them with
+another checkout measured in the same minutes, `--root` (e.g. main, or f9d0f60, the
+commit before the start-up work).
 
 Two columns: `wall` (seconds on the clock) and `cpu` (user + system seconds of the
 process and everything it waited for, e.g. the drawing workers). The machine is often
@@ -35,8 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MAKER_1858 = ROOT.parent / "shared" / "reference" / "18xx-maker" / "games" / "1858.json"
 SYNTHETIC_TILES = 10_000
 
-# name: (target, unit, before). "before" of the first five: issue 12's figures; of the
-# start-up figures: f9d0f60 with this script on the idle machine (wall).
+# name: (target, unit, before: issue 12's figure).
 TARGETS = {
     "import": (0.15, "s", 0.4),
     "build 1860": (0.8, "s", 1.7),
