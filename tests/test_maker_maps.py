@@ -264,3 +264,23 @@ def test_the_round_tracker_on_18xx_makers_map_prints_with_the_market(imported, t
     assert "OR 2" in text and "Rounds" in text
     report = (imported["1858"] / "import-report.md").read_text(encoding="utf-8")
     assert "the round tracker of `pnp market`" in report.split("## Decisions", 1)[1]
+
+
+def test_a_shape_between_hexes_prints_as_a_framed_label(imported):
+    """21Moon's bonus legend: "+90" on a brown hexagon at M2 and M6, between grid
+    positions, print there on a brown hexagon (each a closed six-sided path filled with
+    the theme's brown, about 0.53 of a hex across), and the report counts them as
+    printed."""
+    from pnp.draw.dump import dump
+
+    game, board, art, image = drawn(imported["21Moon"])
+    labels = {label.at: label for label in board.decorations.labels}
+    assert labels["M2"].text == "+90" and labels["M2"].shape == "hexagon" and labels["M2"].fill == "brown"
+    brown = _style(game).color("brown").lower()
+    hexagons = [line for line in dump(art.svg).splitlines() if f"fill={brown}" in line.lower() and " Z " in line + " "]
+    assert len(hexagons) == 2
+    xs = [float(v) for v in re.findall(r"[ML] (-?[\d.]+) ", hexagons[0])]
+    assert max(xs) - min(xs) == pytest.approx(0.533 * 38.6, rel=0.02)
+    report = (imported["21Moon"] / "import-report.md").read_text(encoding="utf-8")
+    lost = report.split("## Not converted", 1)[1].split("## Decisions", 1)[0]
+    assert "(M2)" not in lost and "'+90', on its hexagon" in report

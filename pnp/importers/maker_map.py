@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from pnp.geometry.grid import centre
 from pnp.importers.maker_hex import border_type, money_pattern, number, read_maker_hex
-from pnp.importers.maker_mapmarks import POINT, MapPaint, map_line, map_point
+from pnp.importers.maker_mapmarks import POINT, MapPaint, map_line, map_point, off_grid_labels
 from pnp.importers.maker_report import Report
 from pnp.model.map import Coordinates
 
@@ -43,6 +43,7 @@ class MapHexOut:
     texts: tuple[str, ...] = ()  # every text the hex prints, for a hex that becomes a map label
     extras: dict = field(default_factory=dict)  # open_sides, discs, costs (model/map_marks.py)
     kept_only_text: bool = True  # nothing but its text to print (a hex that becomes a map label)
+    shape: dict | None = None  # the 18xx-maker shape its text is printed on
 
 
 @dataclass
@@ -158,8 +159,8 @@ def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple
             if _names_on_disc(extras, reading.names):
                 name = None
             board[coord] = MapHexOut(coord, colour, name, _copy(reading.face), list(reading.marks), label,
-                                     _texts(h, reading.names), _copy(extras), _only_text(h))
-    labels = _off_grid(board, coords, report)
+                                     _texts(h, reading.names), _copy(extras), _only_text(h), _text_shape(h))
+    labels = off_grid_labels(board, coords, report, paint)
     _map_sides(maps[k], board, coords, report, "map" if len(maps) == 1 else f"map[{k}]", paint if k == 0 else None)
     return board, labels
 
@@ -188,42 +189,22 @@ def _names_on_disc(extras: dict, names: list[str]) -> bool:
 
 
 def _only_text(h: dict) -> bool:
-    """The hex prints nothing but texts and its ground (21Moon's "Rift" between hexes)."""
-    return not (set(h) - {"color", "hexes", "labels", "names", "removeBorders", "copy"})
+    """The hex prints nothing but texts (alone or on one shape) and its ground (21Moon's
+    "Rift" and "+90" between hexes)."""
+    return not (set(h) - {"color", "hexes", "labels", "names", "removeBorders", "copy", "shapes"}) and (
+        _text_shape(h) is not None or not h.get("shapes"))
+
+
+def _text_shape(h: dict) -> dict | None:
+    """The hex's one shape with a text on it (21Moon's brown hexagon with "+90")."""
+    shapes = [s for s in h.get("shapes") or () if isinstance(s, dict) and not s.get("hidden")]
+    return shapes[0] if len(shapes) == 1 and shapes[0].get("text") not in (None, "") else None
 
 
 def _copy(face: dict) -> dict:
     return {k: ([dict(x) if isinstance(x, dict) else x for x in v] if isinstance(v, list)
                 else (dict(v) if isinstance(v, dict) else v))
             for k, v in face.items()}
-
-
-def _off_grid(board: dict[str, MapHexOut], coords: Coordinates, report: Report) -> list[dict]:
-    """pnp's doubled coordinates put every hex on one parity of column + row; a hex off
-    it sits between two others. 18xx-maker draws such a hex without outline as a box of
-    text (21Moon's "Rift", "+90"); pnp prints its text as a map label there."""
-    counts = [0, 0]
-    for coord in board:
-        pos = coords.parse(coord)
-        counts[(pos.col + pos.row) % 2] += 1
-    parity = 0 if counts[0] >= counts[1] else 1
-    labels = []
-    for coord in list(board):
-        pos = coords.parse(coord)
-        if (pos.col + pos.row) % 2 == parity:
-            continue
-        h = board.pop(coord)
-        if h.texts:
-            labels.append({"text": " ".join(h.texts), "at": coord, "size": "3.5mm"})
-            words = (f"lies between hexes on the doubled grid: its text is printed there as a map label "
-                     f"('{' '.join(h.texts)}'), not as a hex")
-            if h.kept_only_text and len(h.extras.get("open_sides", ())) == 6:
-                report.note(h.where, words + " (18xx-maker draws it as text without outline too)")
-            else:
-                report.lost(h.where, words)
-        else:
-            report.lost(h.where, "lies between hexes on the doubled grid; the hex is left out")
-    return labels
 
 
 def _homes(board: dict[str, MapHexOut], companies: set[str], report: Report) -> dict[str, tuple[str, int]]:

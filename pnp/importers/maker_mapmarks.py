@@ -110,7 +110,7 @@ def cost_mark(item: dict, kind: str, cost: int, pointy: bool) -> dict:
     return {"cost": cost, "type": kind, **spot(item, pointy)}
 
 
-__all__ = ["cost_mark", "discs", "open_sides", "page_edge", "page_frame", "spot"]
+__all__ = ["cost_mark", "discs", "off_grid_labels", "open_sides", "page_edge", "page_frame", "spot"]
 
 
 # --- points and lines across the map, colours --------------------------------------------
@@ -149,6 +149,51 @@ def map_line(coords, colour: str, width_px, pointy: bool) -> dict | None:
     width = float(width_px) if isinstance(width_px, (int, float)) and not isinstance(width_px, bool) else 4.0
     mm = max(0.2, round(width * 38.1 / (2 * APOTHEM), 2))
     return {"points": points, "color": colour, "width": f"{mm}mm"}
+
+
+LABEL_SHAPES = {"hexagon": "hexagon", "circle": "circle"}
+GROUNDS = ("yellow", "green", "brown", "gray")  # theme colours of the same name
+
+
+def off_grid_labels(board: dict, coords, report, paint) -> list[dict]:
+    """pnp's doubled coordinates put every hex on one parity of column + row; a hex off
+    it sits between two others. 18xx-maker draws such a hex without outline as a box of
+    text (21Moon's "Rift"), or a shape with text ("+90" on a brown hexagon); pnp prints
+    its text there as a map label, on that shape."""
+    counts = [0, 0]
+    for coord in board:
+        pos = coords.parse(coord)
+        counts[(pos.col + pos.row) % 2] += 1
+    parity = 0 if counts[0] >= counts[1] else 1
+    labels = []
+    for coord in list(board):
+        pos = coords.parse(coord)
+        if (pos.col + pos.row) % 2 == parity:
+            continue
+        h = board.pop(coord)
+        if not h.texts:
+            report.lost(h.where, "lies between hexes on the doubled grid; the hex is left out")
+            continue
+        label = {"text": " ".join(h.texts), "at": coord, "size": "3.5mm"}
+        shape = h.shape if h.shape and h.shape.get("type") in LABEL_SHAPES else None
+        if shape:
+            colour = shape.get("color") or "white"
+            fill = colour if colour in GROUNDS else paint.resolve(colour, h.where)
+            label.update(text=str(shape["text"]), size="4.5mm", italic=False, shape=LABEL_SHAPES[shape["type"]],
+                         fill=fill, color="text_on_dark" if colour in ("brown", "gray") else "text")
+            width = shape.get("width")
+            if isinstance(width, (int, float)) and not isinstance(width, bool) and 0 < width <= 2 * APOTHEM:
+                label["shape_size"] = round(width / (2 * APOTHEM), 3)
+            report.lost_items[:] = [i for i in report.lost_items
+                                    if not (i.where == h.where and i.what.startswith("shape '"))]
+        labels.append(label)
+        words = (f"lies between hexes on the doubled grid: its text is printed there as a map label "
+                 f"('{label['text']}'{', on its ' + shape['type'] if shape else ''}), not as a hex")
+        if h.kept_only_text and len(h.extras.get("open_sides", ())) == 6:
+            report.note(h.where, words + " (18xx-maker draws it without outline too)")
+        else:
+            report.lost(h.where, words)
+    return labels
 
 
 class MapPaint:

@@ -152,13 +152,18 @@ class Block(Frozen):
 
 
 class MapLabel(Frozen):
-    """Free text on the map, such as the name of a sea."""
+    """Free text on the map, such as the name of a sea; `shape` puts it on a hexagon or
+    a circle `shape_size` across (a share of the hex's width) filled with `fill` (21Moon's
+    legend of bonuses, between its hexes)."""
 
     text: Text
     at: str
     size: Length = 5.0  # mm; written with a unit in map.yaml ("3.5mm")
     color: str = "text"  # a theme colour name
     italic: bool = True
+    shape: Literal["hexagon", "circle"] | None = None
+    fill: str | None = None  # a theme colour name or #rrggbb
+    shape_size: float = Field(0.55, gt=0, le=1)
 
 
 class Area(Frozen):
