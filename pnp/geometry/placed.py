@@ -37,6 +37,12 @@ NAME_FONT = 12.0
 TERRAIN_FONT = 15.0
 PHASE_BOX_HEIGHT = 22.0
 PHASE_FONT = 15.0
+PHASE_NAME_FONT = 10.0  # a phase named, not coloured (3H, 2x4), printed above its value
+PHASE_COLOURS = ("yellow", "green", "brown", "gray", "grey", "white", "red", "blue")
+
+
+def is_phase_colour(phase: str) -> bool:
+    return phase in PHASE_COLOURS
 HALT_FONT = 17.0
 FLIP_FONT = 17.0
 FLIP_MARK = "\u21c4"  # ⇄: the tile may also be laid face down, mirrored (18-XY's transparent tiles)
@@ -65,6 +71,14 @@ class PlacedTrack:
     segment: Segment
     terminal: bool = False
     gauge: str = "standard"  # standard, narrow or dual
+    color: str | None = None  # the rail's colour when the data gives one
+    tie_color: str | None = None
+    lanes: int = 1  # parallel tracks side by side
+
+    @property
+    def look(self) -> tuple:
+        """What decides how the track is stroked: runs alike are drawn as one path."""
+        return (self.gauge, self.color, self.tie_color, self.lanes)
 
 
 @dataclass(frozen=True)

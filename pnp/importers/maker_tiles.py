@@ -60,6 +60,7 @@ class Conversion:
     tiles: list[Tile] = field(default_factory=list)
     skipped: list[tuple[Entry, list[str]]] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)  # source id -> pnp id
+    notes: list[str] = field(default_factory=list)  # decisions taken for single tiles
 
 
 def _corrected(source_id: str, data: dict) -> dict:
@@ -98,15 +99,34 @@ def library_id(source_id: str, taken: set[str]) -> str:
     return base if base not in taken else f"{base}-{extra}"
 
 
-def convert_entry(entry: Entry, tile_id: str) -> tuple[Tile | None, list[str]]:
+# 18xx-maker's ground colours that are not a tile colour of their own in pnp
+MAKER_GROUNDS = {"water": "blue", "offboard": "red", "none": "none"}
+OTHER_FILE = "other"  # tiles of no phase colour (water, off-board, overlays): other.yaml
+
+
+def tile_colours(colour) -> tuple[str, str | None] | None:
+    """pnp's colour (and second colour) for 18xx-maker's: 'green/brown' is a tile of
+    both phases, 'water' a blue tile, 'offboard' a red one, 'none' no ground."""
+    if not isinstance(colour, str):
+        return None
+    parts = colour.split("/")
+    mapped = [p if p in TILE_COLOURS else MAKER_GROUNDS.get(p) for p in parts]
+    if len(parts) > 2 or None in mapped:
+        return None
+    return mapped[0], (mapped[1] if len(mapped) == 2 else None)
+
+
+def convert_entry(entry: Entry, tile_id: str, notes: list[str] | None = None) -> tuple[Tile | None, list[str]]:
     colour = entry.data.get("color")
-    problems = [] if colour in TILE_COLOURS else [f"colour '{colour}'" + (
-        " (a two-coloured tile)" if isinstance(colour, str) and "/" in colour else "")]
+    colours = tile_colours(colour)
+    problems = [] if colours else [f"colour '{colour}'"]
     result = read_hex(entry.data)
     problems += result.problems
     if problems:
         return None, problems
-    fields = {"id": tile_id, "color": colour, **result.face}
+    if notes is not None:
+        notes += [f"{tile_id}: {note}" for note in result.notes]
+    fields = {"id": tile_id, "color": colours[0], **({"color2": colours[1]} if colours[1] else {}), **result.face}
     if tile_id != entry.source_id:
         fields["note"] = f"18xx-maker id {entry.source_id}"
     try:
@@ -138,7 +158,7 @@ def convert_library(reference: Path) -> Conversion:
             kept = f"the {preferred} one is kept" if preferred else "none is kept"
             out.skipped.append((entry, [f"id {entry.source_id} is used {len(twins)} times ({files}); {kept}"]))
             continue
-        tile, problems = convert_entry(entry, tile_id)
+        tile, problems = convert_entry(entry, tile_id, out.notes)
         if tile is None:
             out.skipped.append((entry, problems))
             continue
@@ -184,6 +204,8 @@ def _summary(facts) -> str:
 
 def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) -> str:
     counts = {c: sum(1 for t in conversion.tiles if t.color == c) for c in TILE_COLOURS}
+    counts["other colours"] = len(conversion.tiles) - sum(counts.values())
+    counts["two-coloured"] = sum(1 for t in conversion.tiles if t.color2)
     total = len(conversion.tiles) + len(conversion.skipped)
     lines = [
         "# 18xx-maker tile library: conversion report",
@@ -219,6 +241,7 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
     lines += ["## Decisions", ""]
     lines += [f"- Corrected: {tile_id} {key}[{index}].{field_} = {value}, because {why}."
               for (tile_id, key, index, field_), (value, why) in ERRATA.items()]
+    lines += [f"- {note}." for note in conversion.notes]
     lines += [f"- Id {tile_id} appears more than once; the {colour} one is kept." + (
               " Rails' standard 132 is the green two-slot city." if tile_id == "132" else "")
               for tile_id, colour in PREFERRED_ON_DUPLICATE.items()]
@@ -256,6 +279,8 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
 def outputs(conversion: Conversion, rails: dict[str, RailsTile] | None = None) -> dict[str, str]:
     """File name -> text, for every file the converter writes."""
     files = {f"{c}.yaml": tile_file(c, [t for t in conversion.tiles if t.color == c]) for c in TILE_COLOURS}
+    files[f"{OTHER_FILE}.yaml"] = tile_file("water, off-board and overlay", [t for t in conversion.tiles
+                                                                          if t.color not in TILE_COLOURS])
     files[REPORT] = report(conversion, rails)
     return files
 

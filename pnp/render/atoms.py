@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pnp.draw import shapes
 from pnp.geometry.face import TRACK_WIDTH, PhaseRow, PlacedStop, PlacedText, RevenueMark
+from pnp.geometry.placed import PHASE_FONT, PHASE_NAME_FONT, is_phase_colour
 from pnp.geometry.stops import TOWN_DOT, bar_corners, slot_centres, slot_radius, city_outline
 from pnp.geometry.hexagon import Point, add, rotate_degrees
 from pnp.geometry.track import Segment
@@ -69,11 +70,17 @@ def revenue(mark: RevenueMark, style: Style, angle: float) -> object:
 def phase_row(row: PhaseRow, style: Style, angle: float) -> object:
     g = svg.group(transform=(shapes.rotate(angle, *row.centre),) if angle else ())
     cx, cy = row.centre
+    named = any(not is_phase_colour(phase) for _, _, phase, _ in row.boxes)
     for dx, width, phase, value in row.boxes:
         ground = PHASE_GROUND.get(phase, "white")
         g.add(svg.rect(cx + dx, cy - row.height / 2, width, row.height, fill=style.color(ground),
                        stroke=style.color("outline"), stroke_width=1.5))
-        g.add(svg.text(value, (cx + dx + width / 2, cy), 15, style, weight="bold"))
+        if named:  # the phase's name above its value
+            top = cy - row.height / 2 + PHASE_NAME_FONT / 2 + 1.5
+            g.add(svg.text(phase, (cx + dx + width / 2, top), PHASE_NAME_FONT, style))
+            g.add(svg.text(value, (cx + dx + width / 2, cy + PHASE_NAME_FONT / 2), PHASE_FONT, style, weight="bold"))
+        else:
+            g.add(svg.text(value, (cx + dx + width / 2, cy), PHASE_FONT, style, weight="bold"))
     return g
 
 

@@ -23,24 +23,37 @@ def _d(segments: list[Segment]) -> tuple:
     return shapes.track(segments)
 
 
-def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False):
-    """The light casing under track of one gauge; wider under tied track."""
+def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, lanes: int = 1):
+    """The light casing under track of one gauge; wider under tied track and lanes."""
     width = TIE_CASING if gauge in ("narrow", "dual") else CASING_WIDTH
+    width += (lanes - 1) * (TRACK_WIDTH + LANE_GAP)
     caps = {"stroke_linecap": "butt"} if butt else {}
     return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=fmt(width), **caps)
 
 
-def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False) -> list:
-    """The rail of one gauge, as one to three paths over the same track."""
+LANE_GAP = 5.0  # between parallel lanes
+
+
+def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, color: str | None = None,
+          tie_color: str | None = None, lanes: int = 1) -> list:
+    """The rail of one gauge, as one to three paths over the same track; in the data's
+    own colours when it gives them (a rail colour, another for the ties); several
+    parallel lanes as rails and gaps stroked one over another."""
     d = _d(segments)
     caps = {"stroke_linecap": "butt"} if butt else {}
-    colour = style.color("track")
+    colour = style.colors.get(color, color) if color else style.color("track")
+    ties = style.colors.get(tie_color, tie_color) if tie_color else colour
+    if lanes > 1 and gauge == "standard":
+        from pnp.render.face_drawn import lane_widths
+
+        return [svg.path(d, fill="none", stroke=colour if rail else style.color("track_casing"), stroke_width=fmt(w),
+                         **caps) for w, rail in lane_widths(lanes, LANE_GAP)]
     out = []
     if gauge in ("standard", "dual"):
         out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), **caps))
     if gauge in ("narrow", "dual"):
         # ties: a wide stroke dashed into short strokes across the track
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TIE_LENGTH), stroke_linecap="butt",
+        out.append(svg.path(d, fill="none", stroke=ties, stroke_width=fmt(TIE_LENGTH), stroke_linecap="butt",
                             stroke_dasharray=f"{fmt(TIE_WIDTH)},{fmt(TIE_GAP)}"))
     if gauge == "narrow":
         out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
