@@ -79,7 +79,7 @@ def chains(face: TileFace) -> list[list]:
         gauge = [path.track] if path.track != "standard" else []
         extra = {k: v for k, v in path.model_dump(include=PATH_EXTRAS, exclude_defaults=True).items() if v is not None}
         out.append([str(e) if e.kind == "stop" else e.index for e in chain] + gauge + (["terminal"] if path.terminal else [])
-                   + ([_flow(extra)] if extra else []))
+                   + ([extra] if extra else []))
     return out
 
 
@@ -95,7 +95,8 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
     if face.stops:
         lines.append(f"{indent}stops: [" + ", ".join(_flow(stop_dict(s)) for s in face.stops) + "]")
     if face.paths:
-        lines.append(f"{indent}track: [" + ", ".join("[" + ", ".join(str(x) for x in c) + "]" for c in chains(face)) + "]")
+        lines.append(f"{indent}track: [" + ", ".join("[" + ", ".join(_value(x) if isinstance(x, dict) else str(x)
+                                                                   for x in c) + "]" for c in chains(face)) + "]")
     if face.label:
         lines.append(f"{indent}label: {_scalar(face.label)}")
     if face.terrain:
