@@ -111,7 +111,10 @@ def test_narrow_and_dual_gauge_track_keep_their_gauge():
     ({"track": [{"type": "straight", "gauge": "broad9"}]}, "broad9 gauge track"),
     ({"cities": [{}], "widgets": [1]}, "'widgets' ([1])"),
     ({"track": [{"type": "straight", "side": 1, "start": 0.2, "end": 0.4}]}, "track ends in the open at (0, 45)"),
-    ({"cities": [{}, {"angle": 180, "percent": 0.5}], "values": [{"value": 1}, {"value": 2}, {"value": 3}]},
+    # more values than stations, and no value nearest each station alone: which pays what is unclear
+    ({"cities": [{}, {"angle": 180, "percent": 0.5}], "values": [{"value": 1, "angle": 90, "percent": 0.1},
+                                                                 {"value": 2, "angle": 270, "percent": 0.9},
+                                                                 {"value": 3, "angle": 90, "percent": 0.9}]},
      "3 values for 2 cities and towns"),
     ({"shapes": [{"type": "cloud"}]}, "shape 'cloud'"),
     ({"track": [{"type": "custom", "path": "M 0 0 L 10 10"}]}, "track ends in the open at (0, 0)"),

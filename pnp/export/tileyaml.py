@@ -83,7 +83,7 @@ def chains(face: TileFace) -> list[list]:
     return out
 
 
-PATH_EXTRAS = {"color", "tie_color", "bend", "lanes"}  # written as a mapping at the end of a chain
+PATH_EXTRAS = {"color", "tie_color", "bend", "lanes", "width"}  # written as a mapping at the end of a chain
 
 
 def _drawn(path) -> tuple:

@@ -20,7 +20,7 @@ def place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segm
         a, b = path.a, path.b
         if a.kind == "stop" and b.kind == "edge":
             a, b = b, a
-        look = {"color": path.color, "tie_color": path.tie_color, "lanes": path.lanes}
+        look = {"color": path.color, "tie_color": path.tie_color, "lanes": path.lanes, "width": path.width}
         if a.kind == "edge" and b.kind == "edge" and path.bend is not None and path.bend != "center":
             track += [PlacedTrack(piece, path.terminal, path.track, **look) for piece in bent(a.index, b.index, path.bend)]
             continue

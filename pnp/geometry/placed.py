@@ -74,11 +74,12 @@ class PlacedTrack:
     color: str | None = None  # the rail's colour when the data gives one
     tie_color: str | None = None
     lanes: int = 1  # parallel tracks side by side
+    width: float | None = None  # share of the standard width
 
     @property
     def look(self) -> tuple:
         """What decides how the track is stroked: runs alike are drawn as one path."""
-        return (self.gauge, self.color, self.tie_color, self.lanes)
+        return (self.gauge, self.color, self.tie_color, self.lanes, self.width)
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,20 @@ def shape(item: dict, kind: str | None = None, fill: str = "none", border: str =
         out["text"] = str(item["text"])
     if item.get("background") or background:
         out["background"] = True
+    if item.get("dashed"):
+        out["dashed"] = True
     return out
+
+
+VALUE_WIDTH = 28.0  # a revenue circle's, hex units
+
+
+def value_circle(item: dict) -> dict:
+    """A value printed where 18xx-maker prints it, in a revenue circle, when no station
+    or icon takes it."""
+    x, y = placement(item).origin
+    return {"kind": "circle", "x": round(x * TO_PNP, 1), "y": round(y * TO_PNP, 1), "width": VALUE_WIDTH,
+            "color": "white", "border": "black", "text": str(item["value"])}
 
 
 def tunnel_edge(item: dict) -> int:

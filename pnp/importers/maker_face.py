@@ -43,12 +43,13 @@ COSMETIC = {
     "icons": {"noCircle", "width", "strokeWidth", "color"},
     "names": {"fontSize", "fontWeight", "fontFamily", "color", "offset", "reverse", "bgColor"},
     "borders": {"width", "dashed"},
-    "shapes": {"fontSize", "fontWeight", "fontFamily", "textColor", "opacity", "borderWidth", "dashed"},
+    "shapes": {"fontSize", "fontWeight", "fontFamily", "textColor", "opacity", "borderWidth"},
     "goods": {"textColor", "textBorderWidth", "textBorderColor", "opacity"},
     "tunnelEntrances": set(),
+    "boomtowns": {"width", "dashed", "color", "bgColor"},
 }
 KNOWN = {
-    "track": {"type", "start", "end", "gauge", "color", "gaugeColor", "path"},  # type stub: a short piece from a side
+    "track": {"type", "start", "end", "gauge", "color", "gaugeColor", "path", "width"},  # type stub: a short piece from a side
     "cities": {"size", "companies", "name", "pass"},
     "towns": {"color"},
     "centerTowns": {"color"},
@@ -58,9 +59,10 @@ KNOWN = {
     "icons": {"type"},
     "names": {"name"},
     "borders": {"side", "color"},
-    "shapes": {"type", "width", "height", "color", "borderColor", "text", "background"},
+    "shapes": {"type", "width", "height", "color", "borderColor", "text", "background", "dashed"},
     "goods": {"color", "width", "text", "borderColor"},
     "tunnelEntrances": set(),
+    "boomtowns": {"city", "name"},
 }
 READ_KEYS = set(KNOWN)
 # 18xx-maker's side colours as pnp's kinds of border; any other colour is an
@@ -159,7 +161,7 @@ def _offboard(hex_data: dict, arrows: list[dict], stations: list, links: dict, d
 
 def _drawn_extras(hex_data: dict, face: dict) -> None:
     """Shapes, goods squares and tunnel entrances."""
-    shapes = [drawn_parts.shape(s) for s in _visible(hex_data.get("shapes"))]
+    shapes = face.get("shapes", []) + [drawn_parts.shape(s) for s in _visible(hex_data.get("shapes"))]
     shapes += [drawn_parts.shape(g, "square", fill="white", background=True) for g in _visible(hex_data.get("goods"))]
     if shapes:
         face["shapes"] = shapes
@@ -220,12 +222,15 @@ def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str], 
     face: dict = {}
     drawn = drawn or {}
     icon_values: dict[int, int] = {}
+    loose: list[dict] = []  # values printed as they stand, as value circles
     if stations:
         table = offboard is not None and offboard["revenue"] is not None
-        revenues = _revenues(hex_data, stations, icon_values, skip_offboard=table)
+        revenues = _revenues(hex_data, stations, icon_values, skip_offboard=table, loose=loose)
         if table:
             revenues[offboard["index"]] = offboard["revenue"]
         face["stops"] = [_stop(i, s, stations, links, revenues.get(i)) for i, s in enumerate(stations)]
+    if loose:
+        face["shapes"] = loose
     if offboard and offboard["name"]:
         face["name"] = offboard["name"]
     if links:
@@ -240,7 +245,8 @@ def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str], 
     if terrain:
         face["terrain"] = terrain
     _sides(hex_data, face)
-    names = [n for n in (_name(x) for x in _visible(hex_data.get("names")) + _visible(hex_data.get("cities"))) if n]
+    named = _visible(hex_data.get("names")) + _visible(hex_data.get("cities")) + _visible(hex_data.get("boomtowns"))
+    names = [n for n in (_name(x) for x in named) if n]
     if names:
         face["name"] = " / ".join(dict.fromkeys(([face["name"]] if "name" in face else []) + names))
     icons = [_icon(i) for i in _visible(hex_data.get("icons")) if i.get("type")]
@@ -317,7 +323,7 @@ def _end(node: Node):
 
 
 def _revenues(hex_data: dict, stations: list[Station], icon_values: dict[int, int] | None = None,
-              skip_offboard: bool = False) -> dict[int, int | str]:
+              skip_offboard: bool = False, loose: list | None = None) -> dict[int, int | str]:
     """Each value goes to the station nearest to where it is printed; a single value
     serves every station of one kind. A value printed nearer an icon than any station,
     when there are more values than stations, is that icon's bonus (a port's +20)."""
@@ -331,6 +337,16 @@ def _revenues(hex_data: dict, stations: list[Station], icon_values: dict[int, in
             raise Unsupported(f"value '{v['value']}' is not a whole number")
     if icon_values is not None and len(values) > len(paying):
         values = _icon_bonuses(hex_data, values, stations, paying, icon_values)
+    if loose is not None and paying and len(values) > len(paying) and all(isinstance(v["value"], int) for v in values):
+        # more values than stations and no icon to carry them (1861's Ekaterinburg, 40 and 80 to
+        # Moscow): each station takes the value nearest it; the rest print where they stand
+        spots = [placement(v).origin for v in values]
+        nearest = {min(range(len(values)), key=lambda k: math.dist(spots[k], stations[i].origin)) for i in paying}
+        if len(nearest) == len(paying):
+            for k, v in enumerate(values):
+                if k not in nearest:
+                    loose.append(drawn_parts.value_circle(v))
+            values = [v for k, v in enumerate(values) if k in nearest]
     if not values or not paying:
         if values:
             raise Unsupported("a value with no city or town to pay it")

@@ -23,6 +23,7 @@ CITY_ON_EDGE = 22.0  # a city this close to an edge midpoint overlaps the edge: 
 TOWN_END = 12.0
 TOWN_PASS = 6.0
 MEET = 4.0  # track ends this close together meet
+MAKER_TRACK_WIDTH = 12  # 18xx-maker's track width; a track's `width` is drawn at that share of pnp's
 HAND_DRAWN_EDGE = 12.0  # hand-drawn track cut at the rim this close to an edge's midpoint reaches that edge
 CENTRE_REACH = 0.2  # a station nearer the centre than this fraction of the apothem is centred
 # 18xx-maker's gauges as pnp's; "line" is a thin line (a route), "dashed" track to come
@@ -54,11 +55,23 @@ def stations(hex_data: dict) -> list[Station]:
             raise Unsupported(f"city size '{size}'")
         place = placement(city)
         out.append(Station("city", size, place.origin, city_core(size, place), CITY_END, CITY_PASS))
+    for boom in _visible(hex_data.get("boomtowns")):  # a town that becomes a city, or a city that was a town
+        place = placement(boom)
+        if boom.get("city"):
+            out.append(Station("city", 1, place.origin, city_core(1, place), CITY_END, CITY_PASS, "boomtown"))
+        else:
+            out.append(Station("town", 1, place.origin, ShapelyPoint(place.origin), TOWN_END, TOWN_PASS, "boomtown"))
     for key, style in (("towns", None), ("centerTowns", "dot")):
         for town in _visible(hex_data.get(key)):
             origin = placement(town).origin
             kind = "halt" if town.get("color") == "halt" else "town"
             out.append(Station(kind, 1, origin, ShapelyPoint(origin), TOWN_END, TOWN_PASS, style))
+    # a boomtown ring drawn round a town of its own: one town, drawn as a boomtown
+    for boom in [s for s in out if s.kind == "town" and s.style == "boomtown"]:
+        twin = next((s for s in out if s is not boom and s.kind == "town" and math.dist(s.origin, boom.origin) < MEET), None)
+        if twin is not None:
+            twin.style = "boomtown"
+            out.remove(boom)
     return out
 
 
@@ -80,6 +93,8 @@ def drawn_style(track: dict) -> dict:
         out["tie_color"] = str(track["gaugeColor"])
     if track.get("type") == "bent":
         out["bend"] = bulge_position(track)
+    if isinstance(track.get("width"), (int, float)) and track["width"] != MAKER_TRACK_WIDTH:
+        out["width"] = round(min(2.0, track["width"] / MAKER_TRACK_WIDTH), 2)
     return out
 
 

@@ -95,6 +95,7 @@ class Shape(Frozen):
     border: str | None = None
     text: str | None = None  # printed in it (a boomtown's revenue, a goods name)
     background: bool = False  # drawn on the ground, under track and stations (goods squares)
+    dashed: bool = False  # a dashed outline (18TraXX2020's boomtown circles)
 
 
 class Spur(Frozen):

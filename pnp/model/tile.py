@@ -91,7 +91,9 @@ class City(_StopBase):
     revenue: RevenueField = 0
     slots: int = Field(1, ge=0, le=9)  # 0: a city that takes no tokens (1822's off-board cities)
     marks: tuple[Mark, ...] = ()  # companies printed in its slots, in slot order
-    style: Literal["pass"] | None = None  # a mountain pass (18xx.games `pass=`): slots in a band
+    # a mountain pass (18xx.games `pass=`): slots in a band; a boomtown: a city that was a
+    # town, the town's ring dashed inside it (18xx-maker's boomtowns)
+    style: Literal["pass", "boomtown"] | None = None
 
     @model_validator(mode="after")
     def _room(self):
@@ -104,7 +106,7 @@ class City(_StopBase):
 class Town(_StopBase):
     kind: Literal["town"] = "town"
     revenue: RevenueField = 0
-    style: Literal["bar", "dot", "hidden"] | None = None
+    style: Literal["bar", "dot", "hidden", "boomtown"] | None = None  # boomtown: a dot in the dashed ring of the city it becomes
 
 
 class Halt(_StopBase):

@@ -51,9 +51,25 @@ def town(stop: PlacedStop, style: Style) -> object:
     return svg.circle(stop.point, TOWN_DOT, fill=fill, stroke=outline, stroke_width=3)
 
 
+BOOM_DASH = "6,5"
+BOOM_STROKE = 2.0
+
+
+def boomtown_ring(centre, r: float, style: Style):
+    """The dashed ring of a boomtown: round a town, the city it becomes; inside a city,
+    the town it was."""
+    return svg.circle(centre, r, fill="none", stroke=style.color("city_stroke"), stroke_width=BOOM_STROKE,
+                      stroke_dasharray=BOOM_DASH)
+
+
 def stop(placed: PlacedStop, style: Style) -> object | None:
     if placed.style == "city":
         return city(placed, style)
+    if placed.style == "boomtown":
+        g = svg.group()
+        g.add(boomtown_ring(placed.point, slot_radius(1), style))
+        g.add(town(PlacedStop(placed.index, placed.kind, "dot", placed.point, placed.angle, 1, placed.shape), style))
+        return g
     if placed.style in ("bar", "dot"):
         return town(placed, style)
     return None

@@ -17,6 +17,7 @@ from pnp.render.style import Style
 from pnp.text import fit_size
 
 SHAPE_BORDER = 2.0
+SHAPE_DASH = "5,4"
 PORTAL_WIDTH = 40.0  # across the track, hex units
 PORTAL_DEPTH = 16.0  # from the edge inward
 PORTAL_STROKE = 3.0
@@ -72,6 +73,8 @@ def face_shapes(face: TileFace, style: Style, angle: float = 0.0, background: bo
         attrs = {"fill": colour(s.color, style) if s.color != "none" else "none"}
         if s.border and s.border != "none":
             attrs.update(stroke=colour(s.border, style), stroke_width=SHAPE_BORDER)
+            if s.dashed:
+                attrs["stroke_dasharray"] = SHAPE_DASH
         out.append(svg.path(_shape_outline(s.kind, s.x, s.y, s.width, h), **attrs))
         if s.text:
             ink = style.color("text_on_dark") if s.color not in ("white", "none", "yellow") else style.color("text")

@@ -119,6 +119,20 @@ def city_marks(face: TileFace, placed: PlacedStop, style: Style, angle: float) -
     return out
 
 
+def boomtown_rings(face: TileFace, placed: PlacedStop, style: Style) -> list:
+    """A boomtown city: the town it was, a dashed ring inside each slot."""
+    if getattr(face.stops[placed.index], "style", None) != "boomtown":
+        return []
+    from pnp.render.atoms import boomtown_ring
+
+    r = slot_radius(placed.slots) * BOOM_INNER
+    return [boomtown_ring(add(rotate_degrees(c, placed.angle), placed.point), r, style)
+            for c in slot_centres(placed.slots)]
+
+
+BOOM_INNER = 0.4  # of the slot radius
+
+
 def pass_band(face: TileFace, placed: PlacedStop, style: Style) -> list:
     """A mountain pass (18xx.games `pass=`): its slots on a band of the mountain colour."""
     stop = face.stops[placed.index]

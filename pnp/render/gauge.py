@@ -23,9 +23,12 @@ def _d(segments: list[Segment]) -> tuple:
     return shapes.track(segments)
 
 
-def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, lanes: int = 1):
-    """The light casing under track of one gauge; wider under tied track and lanes."""
-    width = TIE_CASING if gauge in ("narrow", "dual") else CASING_WIDTH
+def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, lanes: int = 1,
+           width: float | None = None):
+    """The light casing under track of one gauge; wider under tied track and lanes,
+    narrower under thinner track."""
+    share = width or 1.0
+    width = TIE_CASING * share if gauge in ("narrow", "dual") else CASING_WIDTH - TRACK_WIDTH * (1 - share)
     width += (lanes - 1) * (TRACK_WIDTH + LANE_GAP)
     caps = {"stroke_linecap": "butt"} if butt else {}
     return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=fmt(width), **caps)
@@ -35,7 +38,7 @@ LANE_GAP = 5.0  # between parallel lanes
 
 
 def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, color: str | None = None,
-          tie_color: str | None = None, lanes: int = 1) -> list:
+          tie_color: str | None = None, lanes: int = 1, width: float | None = None) -> list:
     """The rail of one gauge, as one to three paths over the same track; in the data's
     own colours when it gives them (a rail colour, another for the ties); several
     parallel lanes as rails and gaps stroked one over another."""
@@ -43,6 +46,7 @@ def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = Fal
     caps = {"stroke_linecap": "butt"} if butt else {}
     colour = style.colors.get(color, color) if color else style.color("track")
     ties = style.colors.get(tie_color, tie_color) if tie_color else colour
+    k = width or 1.0
     if lanes > 1 and gauge == "standard":
         from pnp.render.face_drawn import lane_widths
 
@@ -50,19 +54,19 @@ def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = Fal
                          **caps) for w, rail in lane_widths(lanes, LANE_GAP)]
     out = []
     if gauge in ("standard", "dual"):
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH * k), **caps))
     if gauge in ("narrow", "dual"):
         # ties: a wide stroke dashed into short strokes across the track
-        out.append(svg.path(d, fill="none", stroke=ties, stroke_width=fmt(TIE_LENGTH), stroke_linecap="butt",
+        out.append(svg.path(d, fill="none", stroke=ties, stroke_width=fmt(TIE_LENGTH * k), stroke_linecap="butt",
                             stroke_dasharray=f"{fmt(TIE_WIDTH)},{fmt(TIE_GAP)}"))
     if gauge == "narrow":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH * k), **caps))
     if gauge == "dual":
-        out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(DUAL_STRIPE), **caps))
+        out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(DUAL_STRIPE * k), **caps))
     if gauge == "thin":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH * k), **caps))
     if gauge == "future":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), stroke_linecap="butt",
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH * k), stroke_linecap="butt",
                             stroke_dasharray=f"{fmt(FUTURE_DASH)},{fmt(FUTURE_DASH * 0.7)}"))
     return out
 

@@ -39,10 +39,10 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style, ground_colour:
     layers["frame"] += extras.stripes(face, style) + extras.frame(face, style) + extras.partitions(face, style)
     looks = sorted({t.look for t in layout.track}, key=lambda k: (gauge.GAUGES.index(k[0]), *(str(x) for x in k[1:])))
     for look in looks:  # track drawn alike as one path: by gauge, then colours and lanes
-        kind, colour, ties, lanes = look
+        kind, colour, ties, lanes, width = look
         segments = [t.segment for t in layout.track if t.look == look]
-        layers["track_casing"].append(gauge.casing(segments, kind, style, lanes=lanes))
-        layers["track"].extend(gauge.rails(segments, kind, style, color=colour, tie_color=ties, lanes=lanes))
+        layers["track_casing"].append(gauge.casing(segments, kind, style, lanes=lanes, width=width))
+        layers["track"].extend(gauge.rails(segments, kind, style, color=colour, tie_color=ties, lanes=lanes, width=width))
     gaps, railings = drawn.bridges(face, layout.track, style, ground_colour)
     layers["frame"] += gaps + drawn.face_shapes(face, style, angle, background=True)
     layers["track"] += railings + drawn.tunnel_portals(face, style)
@@ -58,7 +58,7 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style, ground_colour:
         if element is not None:
             layers["stations"].append(element)
         if placed.style == "city":
-            layers["stations"] += extras.city_marks(face, placed, style, angle)
+            layers["stations"] += extras.boomtown_rings(face, placed, style) + extras.city_marks(face, placed, style, angle)
     for mark in layout.revenues:
         layers["revenue"].append(atoms.revenue(mark, style, angle))
     for row in layout.phase_rows:

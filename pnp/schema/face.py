@@ -50,9 +50,13 @@ STOP = {
                                                     "color": {"type": ["string", "null"]}}}]},
                                     "description": "Companies printed in its slots: TR, or {company: TR, kind: "
                                                    "destination}."},
-                                "style": {"enum": ["pass", None], "description": "A mountain pass."}},
+                                "style": {"enum": ["pass", "boomtown", None],
+                                          "description": "A mountain pass; a boomtown (the town it was, dashed)."}},
               "A city paying its revenue, with `slots` token slots."),
-        _stop("town", REVENUE, {"style": STYLE}, "A town: a bar on one or two tracks, a dot otherwise."),
+        _stop("town", REVENUE, {"style": {"enum": ["bar", "dot", "hidden", "boomtown", None],
+                                          "description": "A bar or a dot; hidden; a boomtown (a dot in the dashed "
+                                                         "ring of the city it becomes)."}},
+              "A town: a bar on one or two tracks, a dot otherwise."),
         _stop("halt", {"type": ["string", "number", "null"], "description": "The symbol it shows (1860: £)."},
               {"style": STYLE}, "A halt: pays no revenue and shows its symbol."),
         _stop("offboard", REVENUE, {}, "An off-board area, usually paying by phase."),
@@ -69,7 +73,8 @@ END = {
                "description": "Last in a chain, how it is drawn: {color: white, tie_color: red} (rail and tie "
                               "colours), {bend: 5.5} (bows toward that side or corner), {lanes: 2} (parallel tracks).",
                "properties": {"color": {"type": ["string", "null"]}, "tie_color": {"type": ["string", "null"]},
-                              "bend": AT, "lanes": {"type": "integer", "minimum": 1, "maximum": 4}}}],
+                              "bend": AT, "lanes": {"type": "integer", "minimum": 1, "maximum": 4},
+                              "width": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 2}}}],
 }
 
 TRACK = {
@@ -141,7 +146,8 @@ FACE_PROPERTIES = {
                                         "x": {"type": "number"}, "y": {"type": "number"},
                                         "width": {"type": "number"}, "height": {"type": ["number", "null"]},
                                         "color": {"type": "string"}, "border": {"type": ["string", "null"]},
-                                        "text": {"type": ["string", "null"]}, "background": {"type": "boolean"}}}},
+                                        "text": {"type": ["string", "null"]}, "background": {"type": "boolean"},
+                                        "dashed": {"type": "boolean"}}}},
     "code": {"type": "string", "description": "The face in the 18xx.games notation, instead of stops/track/label/"
                                               "terrain/borders: city=revenue:20;path=a:0,b:_0"},
 }
