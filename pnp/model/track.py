@@ -67,7 +67,7 @@ class Path(Frozen):
     # bent track (18xx-maker's `bent`): bows toward this side or corner of the hex
     # instead of running straight, clear of a station in the centre
     bend: Loc = None
-    lanes: int = Field(1, ge=1, le=4)  # parallel tracks drawn side by side (18xx.games `lanes:`)
+    lanes: int = Field(1, ge=1, le=6)  # parallel tracks drawn side by side (18xx.games `lanes:`)
     width: float | None = Field(None, gt=0, le=2)  # drawn this share of the standard width (21Moon's 7 of 12)
 
     @field_validator("track", mode="before")

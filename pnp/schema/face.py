@@ -73,7 +73,7 @@ END = {
                "description": "Last in a chain, how it is drawn: {color: white, tie_color: red} (rail and tie "
                               "colours), {bend: 5.5} (bows toward that side or corner), {lanes: 2} (parallel tracks).",
                "properties": {"color": {"type": ["string", "null"]}, "tie_color": {"type": ["string", "null"]},
-                              "bend": AT, "lanes": {"type": "integer", "minimum": 1, "maximum": 4},
+                              "bend": AT, "lanes": {"type": "integer", "minimum": 1, "maximum": 6},
                               "width": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 2}}}],
 }
 
