@@ -42,7 +42,10 @@ PHASE_COLOURS = ("yellow", "green", "brown", "gray", "grey", "white", "red", "bl
 
 
 def is_phase_colour(phase: str) -> bool:
-    return phase in PHASE_COLOURS
+    """A phase a revenue box shows by its colour alone: a tile colour, or a bare phase
+    number (1851's 2, 4, 6, which the map legend names); a name such as 3H or 2x4 is
+    printed above its value."""
+    return phase in PHASE_COLOURS or phase.isdigit()
 HALT_FONT = 17.0
 FLIP_FONT = 17.0
 FLIP_MARK = "\u21c4"  # ⇄: the tile may also be laid face down, mirrored (18-XY's transparent tiles)
