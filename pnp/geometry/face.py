@@ -65,6 +65,9 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         occupied.add(linestring(t.segment).buffer(CASING_WIDTH / 2, cap_style=2))
     for s in stops:
         occupied.add(s.shape.buffer(2))
+    for shape in face.shapes:  # drawn where the data puts them: text keeps clear
+        if not shape.background:
+            occupied.add(circle((shape.x, shape.y), max(shape.width, shape.height or 0.0) / 2 + 2))
 
     clash = 0.0
     texts: list[PlacedText] = []

@@ -1,7 +1,9 @@
 """A sheet of library tiles by id, each drawn by the tile renderer and named under it:
 for looking at tiles side by side (the ones a converter run added, say).
 
-    python -m pnp.render.tile_sheet OUT.svg 316 326 721 ... [--png OUT.png] [--theme default]
+    python -m pnp.render.tile_sheet OUT.svg 316 326 721 ... [--game GAME] [--png OUT.png] [--theme default]
+
+With `--game`, the ids are the game's tiles (its own and the library's it uses).
 """
 
 from __future__ import annotations
@@ -20,9 +22,16 @@ from pnp.render.tile import tile_group
 COLUMNS = 8
 
 
-def tile_sheet(ids: list[str], style: Style, columns: int = COLUMNS):
+def tile_sheet(ids: list[str], style: Style, columns: int = COLUMNS, game: str | None = None):
     """The tiles named, in the order given, as one page in millimetres."""
-    library = tile_library()
+    if game:
+        from pnp.load import load_game
+
+        loaded = load_game(game)
+        library = dict(loaded.tiles)
+        style = style.with_companies(loaded.companies)
+    else:
+        library = tile_library()
     missing = [i for i in ids if i not in library]
     if missing:
         raise PnpError(f"not in the tile library: {', '.join(missing)}")
@@ -50,9 +59,10 @@ def main(argv=None) -> int:
     parser.add_argument("out")
     parser.add_argument("ids", nargs="+")
     parser.add_argument("--png", help="also write a PNG (150 dpi)")
+    parser.add_argument("--game", help="a game's tiles instead of the library's")
     parser.add_argument("--theme", default="default")
     args = parser.parse_args(argv)
-    page = tile_sheet(args.ids, theme(args.theme))
+    page = tile_sheet(args.ids, theme(args.theme), game=args.game)
     atomic_write(args.out, svg.to_string(page))
     if args.png:
         with open(args.png, "wb") as f:
