@@ -248,8 +248,9 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
             Entry(e.source_id, e.source_file, {k: v for k, v in e.data.items() if k != "broken"}), e.source_id)[0])
         lines.append(f"- Marked broken in 18xx-maker: {len(broken)} tiles, left out. Read without the mark, "
                      f"{readable} of them convert, but the 15 halt tiles among them (741-745, 754, 755, 761, "
-                     "782-785, 787-789, 1860's) come out wrong: the halt's £ is drawn as a free label (read as "
-                     "the tile's label), and their stations are joined by track the printed tiles do not have. "
+                     "782-785, 787-789, 1860's) come out wrong: the halt's £ is drawn as a free label, which "
+                     "reads as the tile's label (a second £ next to the halt's own), and the real label (C, M) "
+                     "then prints in a framed box. "
                      "The other five (71, 403, 601, 775, 802|3) were not checked one by one against a correct "
                      "print. All 20 stay out, as their authors mark them; 1860 defines its halt tiles itself "
                      "(from 18xx.games' codes) in data/games/1860.")
