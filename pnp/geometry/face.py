@@ -14,7 +14,7 @@ from shapely import affinity
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from pnp.geometry.hexagon import APOTHEM, Point, add, hex_polygon
+from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, hex_polygon, scale
 from pnp.geometry.place import Occupancy, circle, text_box
 from pnp.geometry.stops import extent
 from pnp.geometry.track import linestring
@@ -49,6 +49,20 @@ from pnp.geometry.placed import (
 )
 
 
+PARTITION_CLEARANCE = 5.0
+
+
+def partition_line(part):
+    """A partition's line across the hex, from rim point a toward b for its length."""
+    from shapely.geometry import LineString
+
+    def rim_point(position: float) -> Point:
+        return scale(direction(position), RADIUS if position != int(position) else APOTHEM)
+
+    a, b = rim_point(part.a), rim_point(part.b)
+    return LineString([a, add(a, scale((b[0] - a[0], b[1] - a[1]), part.length))])
+
+
 @lru_cache(maxsize=4096)
 def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None = None,
                 stage: str | None = None, flippable: bool = False, text_angle: float = 0.0,
@@ -65,6 +79,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         occupied.add(linestring(t.segment).buffer(CASING_WIDTH / 2, cap_style=2))
     for s in stops:
         occupied.add(s.shape.buffer(2))
+    for part in face.partitions:  # a river or province line: text keeps clear of it too
+        occupied.add(partition_line(part).buffer(PARTITION_CLEARANCE))
     for shape in face.shapes:  # drawn where the data puts them: text keeps clear
         if not shape.background:
             occupied.add(circle((shape.x, shape.y), max(shape.width, shape.height or 0.0) / 2 + 2))
