@@ -201,22 +201,27 @@ def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_ang
                   text_width(pv.phase, PHASE_NAME_FONT) + 6 if named else 0.0) for pv in revenue]
     total = sum(widths)
     h = PHASE_BOX_HEIGHT + (PHASE_NAME_FONT + 2 if named else 0.0)
-    spots = [(0, 0), (0, -45), (0, 45), (0, -60), (0, 60)]
+    spots = [(0, 0), (0, -45), (0, 45), (0, -60), (0, 60), (0, 30), (0, -30)]
     if stop.point != (0.0, 0.0):
         spots = [add(stop.point, (0, -35)), add(stop.point, (0, 35))] + spots
     cands = []
-    for p in spots:
-        shape = Polygon([(p[0] - total / 2, p[1] - h / 2), (p[0] + total / 2, p[1] - h / 2),
-                         (p[0] + total / 2, p[1] + h / 2), (p[0] - total / 2, p[1] + h / 2)])
-        if text_angle:
-            shape = affinity.rotate(shape, text_angle, origin=p)
-        cands.append((p, shape))
-    centre = take(cands)
-    boxes, x = [], -total / 2
+    for k in PHASE_ROW_SCALES:  # smaller only where a full-size row finds no room
+        for p in spots:
+            half_w, half_h = total * k / 2, h * k / 2
+            shape = Polygon([(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
+                             (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)])
+            if text_angle:
+                shape = affinity.rotate(shape, text_angle, origin=p)
+            cands.append(((p, k), shape))
+    centre, k = take(cands)
+    boxes, x = [], -total * k / 2
     for pv, w in zip(revenue, widths):
-        boxes.append((x, w, pv.phase, str(pv.value)))
-        x += w
-    return PhaseRow(centre, h, tuple(boxes))
+        boxes.append((x, w * k, pv.phase, str(pv.value)))
+        x += w * k
+    return PhaseRow(centre, h * k, tuple(boxes), k)
+
+
+PHASE_ROW_SCALES = (1.0, 0.8, 0.65)
 
 
 __all__ = ["layout_face", "FLIP_MARK", "FaceLayout", "PlacedStop", "PlacedTrack", "PlacedText", "RevenueMark", "PhaseRow",

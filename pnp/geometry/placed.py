@@ -111,6 +111,7 @@ class PhaseRow:
     centre: Point
     height: float
     boxes: tuple[tuple[float, float, str, str], ...]
+    scale: float = 1.0  # of the fonts: a row shrunk to find room
 
 
 @dataclass(frozen=True)

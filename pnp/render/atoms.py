@@ -91,12 +91,14 @@ def phase_row(row: PhaseRow, style: Style, angle: float) -> object:
         ground = PHASE_GROUND.get(phase, "white")
         g.add(svg.rect(cx + dx, cy - row.height / 2, width, row.height, fill=style.color(ground),
                        stroke=style.color("outline"), stroke_width=1.5))
+        k = row.scale
         if named:  # the phase's name above its value
-            top = cy - row.height / 2 + PHASE_NAME_FONT / 2 + 1.5
-            g.add(svg.text(phase, (cx + dx + width / 2, top), PHASE_NAME_FONT, style))
-            g.add(svg.text(value, (cx + dx + width / 2, cy + PHASE_NAME_FONT / 2), PHASE_FONT, style, weight="bold"))
+            top = cy - row.height / 2 + (PHASE_NAME_FONT / 2 + 1.5) * k
+            g.add(svg.text(phase, (cx + dx + width / 2, top), PHASE_NAME_FONT * k, style))
+            g.add(svg.text(value, (cx + dx + width / 2, cy + PHASE_NAME_FONT / 2 * k), PHASE_FONT * k, style,
+                           weight="bold"))
         else:
-            g.add(svg.text(value, (cx + dx + width / 2, cy), PHASE_FONT, style, weight="bold"))
+            g.add(svg.text(value, (cx + dx + width / 2, cy), PHASE_FONT * k, style, weight="bold"))
     return g
 
 
