@@ -206,3 +206,18 @@ def test_the_library_round_trips_through_its_yaml(library):
         if tile.color2 or tile.shapes or tile.tunnels or tile.spurs or any(p.color or p.bend for p in tile.paths):
             again = type(tile).model_validate(yaml.safe_load(tile_yaml(tile))[0])
             assert again == tile, tile.id
+
+
+def test_a_games_own_colour_names_are_written_out_for_track_and_shapes():
+    from pnp.importers.maker_drawn import own_colours
+
+    game = {"colors": {"mainline": "#98ff98", "odd": "not a colour"},
+            "map": {"hexes": [{"track": [{"side": 2, "color": "mainline"}], "shapes": [{"type": "circle", "color": "odd"}],
+                               "color": "mainline"}]},
+            "tiles": {"X": {"track": [{"side": 1, "color": "mainline", "gaugeColor": "mainline"}]}}}
+    out = own_colours(game)
+    assert out["map"]["hexes"][0]["track"][0]["color"] == "#98ff98"
+    assert out["map"]["hexes"][0]["shapes"][0]["color"] == "odd"  # not a colour value: left for the reader to report
+    assert out["map"]["hexes"][0]["color"] == "mainline"  # a hex's ground is the map's business
+    assert out["tiles"]["X"]["track"][0] == {"side": 1, "color": "#98ff98", "gaugeColor": "#98ff98"}
+    assert game["map"]["hexes"][0]["track"][0]["color"] == "mainline"  # the source is not changed

@@ -204,4 +204,34 @@ def offboard_table(table: dict) -> tuple[dict, str | None]:
     return revenues, (" ".join(str(name).split()) if name else None)
 
 
-__all__ = ["path_points", "shape", "tunnel_edge", "offboard_table", "TO_PNP"]
+COLOURED_PARTS = ("track", "shapes", "goods")
+COLOUR_KEYS = ("color", "borderColor", "gaugeColor")
+
+
+def own_colours(game: dict) -> dict:
+    """A copy of the game whose hexes and tiles name their track, shape and goods colours
+    by value where the game defines the name in its `colors` (a #rrggbb string)."""
+    named = {k: v for k, v in (game.get("colors") or {}).items()
+             if isinstance(k, str) and isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?", v)}
+    if not named:
+        return game
+
+    def hex_(data):
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        for part in COLOURED_PARTS:
+            if isinstance(out.get(part), list):
+                out[part] = [{k: named.get(v, v) if k in COLOUR_KEYS and isinstance(v, str) else v
+                              for k, v in item.items()} if isinstance(item, dict) else item for item in out[part]]
+        return out
+
+    game = dict(game)
+    if isinstance(game.get("map"), dict) and isinstance(game["map"].get("hexes"), list):
+        game["map"] = {**game["map"], "hexes": [hex_(h) for h in game["map"]["hexes"]]}
+    if isinstance(game.get("tiles"), dict):
+        game["tiles"] = {k: hex_(v) for k, v in game["tiles"].items()}
+    return game
+
+
+__all__ = ["own_colours", "path_points", "shape", "tunnel_edge", "offboard_table", "TO_PNP"]
