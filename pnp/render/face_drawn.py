@@ -12,7 +12,8 @@ from pnp.geometry.placed import TRACK_WIDTH
 from pnp.geometry.track import linestring
 from pnp.model.tile import TileFace
 from pnp.render import svg
-from pnp.render.face_extras import colour, _rim_point
+from pnp.geometry.face import partition_line
+from pnp.render.face_extras import colour
 from pnp.render.style import Style
 from pnp.text import fit_size
 
@@ -117,13 +118,10 @@ def bridges(face: TileFace, track, style: Style, ground_colour: str = "white") -
     waters = [p for p in face.partitions if p.type in ("water", "river")]
     if not waters:
         return [], []
-    from shapely.geometry import LineString
-
     gaps, out = [], []
     for p in waters:
-        a, b = _rim_point(p.a), _rim_point(p.b)
-        b = add(a, scale(sub(b, a), p.length))
-        river = LineString([a, b])
+        river = partition_line(p)
+        a, b = river.coords
         along = unit(sub(b, a))
         for t in track:
             meet = linestring(t.segment).intersection(river)
