@@ -149,6 +149,8 @@ def _keep(key: str, element: dict, out: HexReading) -> dict | None:
             if name == "color":  # a game's own colour: a marked route (18SJ's mainlines)
                 out.lose(f"track coloured '{value}' (a marked route, not built track): not printed")
                 return None
+        elif key == "boomtowns" and name == "dashed" and value is False:
+            out.note("a boomtown's ring drawn solid in 18xx-maker, printed dashed (pnp's boomtown ring)")
         elif key in ("shapes", "goods") and name in ("color", "borderColor") and not printable_colour(value):
             out.lose(f"{key[:-1]} coloured '{value}' (the game's own colour name): printed "
                      f"{'white' if name == 'color' else 'with a black outline'}")
