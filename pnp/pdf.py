@@ -139,6 +139,23 @@ class DocumentPool:
                   for i in range(0, pages, size)]
         return _Joined(chunks, title, subject, section)
 
+    @property
+    def forks(self) -> bool:
+        """Whether the workers are forked from this process (they see what it had loaded
+        before its first call)."""
+        return self._pool is None or _fork_context() is not None
+
+    def call(self, fn, *args) -> Future:
+        """`fn(*args)` on a worker, as a future (run at once on a single core)."""
+        if self._pool is not None:
+            return self._pool.submit(fn, *args)
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:  # raised where the result is asked for, as from a worker
+            future.set_exception(exc)
+        return future
+
     def __enter__(self) -> "DocumentPool":
         return self
 
