@@ -94,7 +94,7 @@ def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
     return _finish(draw_document(pages), sections, title, subject)
 
 
-CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel
+CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel (one part a worker)
 
 
 class _Joined:
@@ -118,7 +118,8 @@ class DocumentPool:
 
     def __init__(self):
         cores = os.cpu_count() or 1
-        self._pool = (ProcessPoolExecutor(max_workers=min(cores, 4), mp_context=_fork_context(),
+        self._workers = min(cores, 4)
+        self._pool = (ProcessPoolExecutor(max_workers=self._workers, mp_context=_fork_context(),
                                           initializer=_die_with_parent, initargs=(os.getpid(),))
                       if cores > 1 else None)
 
@@ -130,9 +131,9 @@ class DocumentPool:
         pages = sum(len(s.pages) for s in sections)
         if len(sections) != 1 or pages <= CHUNK_PAGES:
             return self._pool.submit(assemble, sections, title, subject)
-        # a long document (the money) is drawn in parts on all cores and joined
+        # a long document is drawn in parts, one a worker, and joined
         section = sections[0]
-        parts = -(-pages // CHUNK_PAGES)
+        parts = min(self._workers, -(-pages // CHUNK_PAGES))
         size = -(-pages // parts)
         chunks = [self._pool.submit(assemble, [PdfPart(section.title, section.pages[i:i + size], section.trim_inset,
                                                        section.bleed)], title, subject)
