@@ -157,6 +157,8 @@ def test_18xx_maker_token_designs_print(tmp_path, reference):
     c = next(c for c in game.companies if c.symbol == "C")
     (square,) = c.token.designs
     assert square.kind == "square" and square.angle == 45
+    report = (tmp_path / "1871" / "import-report.md").read_text(encoding="utf-8")
+    assert "unknown colour '[" not in report  # a token colour written as a list takes its first
     image, d = token_pixels(game, "station-C")
     k = image.shape[0] / d
     assert numpy.abs(image[int(0.2 * d * k), int(0.5 * d * k)] - colour(square.colors[0])).max() <= 8  # a corner

@@ -26,8 +26,10 @@ def company_token(token: dict, palette, where: str, report) -> dict | None:
     designs = [_design(kind, token, palette, where) for kind in PATTERNS if token.get(kind) not in (None, False, "", [])]
     if designs:
         out["designs"] = designs
-    if token.get("color"):
-        out["color"] = palette.resolve(token["color"], f"{where}.color")
+    colour = token.get("color")
+    colour = colour[0] if isinstance(colour, list) and colour else colour  # 1871 writes ["blue"]
+    if colour:
+        out["color"] = palette.resolve(colour, f"{where}.color")
     if isinstance(token.get("label"), str) and token["label"].strip():
         out["label"] = token["label"].strip()[:12]
     missing = [k for k, v in token.items() if k not in PATTERNS and k not in LOOKS and v not in (None, False, "", [])]
