@@ -55,6 +55,7 @@ def tile_library(folder: Path | None = None) -> dict[str, Tile]:
 
 def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry, ...]:
     from pnp.library import library, read_tiles
+    from pnp.load_map import check_tile_colours
     from pnp.limits import limit
     from pnp.model.game import ManifestEntry
     from pnp.model.tile import with_stop_styles
@@ -66,6 +67,7 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
     if unknown:
         raise DataError(path, sorted(unknown)[0], "unknown section (expected manifest, tiles, notes, decisions)")
     own = {t.id: t for t in read_tiles(path, data.get("tiles") or [])}
+    check_tile_colours(path, own.values(), dict(info.colors) if info else {})
     standard = library(data_dir() / "tiles")  # each tile read when first named
     counts = expect_mapping(path, data.get("manifest"), "manifest")
     if not counts and not (isinstance(data.get("decisions"), dict) and data["decisions"].get("no_tiles")):

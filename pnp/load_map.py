@@ -132,6 +132,19 @@ def _check_colours(path: Path, mapfile: MapFile, game_colours: dict[str, str]) -
         _drawable(path, line.color, game_colours, f"decorations.lines[{i}].color")
 
 
+def check_tile_colours(path: Path, tiles, game_colours: dict[str, str]) -> None:
+    """A game tile's printed ground (`ground`) is, like a map hex's, a ground colour or
+    one the game defines; its discs' colours may also be theme or plain colours."""
+    grounds = set(get_args(Colour)) | set(game_colours)
+    for tile in tiles:
+        if tile.ground is not None and tile.ground not in grounds:
+            raise DataError(path, f"tile {tile.id}.ground", f"unknown colour '{tile.ground}' (a ground is "
+                            f"{', '.join(get_args(Colour))}, or a colour game.yaml's colors: names)")
+        for j, disc in enumerate(tile.discs):
+            for name in ("color", "outline", "text_color"):
+                _drawable(path, getattr(disc, name), game_colours, f"tile {tile.id}.discs[{j}].{name}")
+
+
 def _drawable(path: Path, value: str | None, game_colours: dict[str, str], field: str) -> None:
     from pnp.templates import theme
 

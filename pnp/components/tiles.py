@@ -41,7 +41,7 @@ def tile_piece(tile: Tile, style: Style, orientation: str, tile_mm: float, bleed
     if bleed_mm > 0:
         turn = POINTY_TURN if orientation == "pointy" else 0.0
         radius = 100.0 + bleed_mm / mm_per_unit * 2 / 3 ** 0.5
-        bleed = svg.polygon_path(corners(radius, turn), fill=style.ground(tile.color))
+        bleed = svg.polygon_path(corners(radius, turn), fill=style.ground(tile.ground or tile.color))
     return PieceArt(f"tile-{tile.id}", tile_group(tile, style, orientation, outline), mm_per_unit, bleed)
 
 

@@ -17,7 +17,7 @@ def _scalar(value) -> str:
     if text == "" or not all(ch.isalnum() or ch in " _-.&'£$" for ch in text) or text[0] in "-'" \
             or text.lower() in ("yes", "no", "on", "off", "true", "false", "null", "~") \
             or text.replace(".", "", 1).isdigit():
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
     return text
 
 
@@ -122,6 +122,8 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
         lines.append(f"{indent}shapes: [" + ", ".join(_flow(_dump(p)) for p in face.shapes) + "]")
     if face.partitions:
         lines.append(f"{indent}partitions: [" + ", ".join(_flow(_dump(p)) for p in face.partitions) + "]")
+    if face.discs:
+        lines.append(f"{indent}discs: [" + ", ".join(_flow(_dump(d)) for d in face.discs) + "]")
     return lines
 
 
@@ -135,6 +137,8 @@ def tile_yaml(tile: Tile, indent: str = "  ") -> str:
     lines = [f"{indent}- id: {_scalar(tile.id)}", f"{indent}  color: {tile.color}"]
     if tile.color2:
         lines.append(f"{indent}  color2: {tile.color2}")
+    if tile.ground:
+        lines.append(f"{indent}  ground: {_scalar(tile.ground)}")
     lines += face_lines(tile, indent + "  ")
     if tile.upgrades is not None:
         lines.append(f"{indent}  upgrades: [" + ", ".join(_scalar(u) for u in tile.upgrades) + "]")

@@ -133,7 +133,10 @@ def convert(game: dict, source: Path, *, tiles_folder: Path | None = None) -> tu
     library = tile_library()
     folder = tiles_folder if tiles_folder is not None else source.resolve().parent.parent
     logos = find_logos(game, tiles_folder) if tiles_folder is not None else {}
-    tiles = convert_tiles(game, report, library=library, maker_tiles=maker_library(folder), pointy=pointy)
+    tiles = convert_tiles(game, report, library=library, maker_tiles=maker_library(folder), pointy=pointy,
+                          palette=palette)
+    if tiles.paint.grounds:
+        info["colors"] = {**(info.get("colors") or {}), **tiles.paint.grounds}
     parts = {
         "game.yaml": info,
         "map.yaml": board.data if board else None,

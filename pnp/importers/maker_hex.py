@@ -76,7 +76,8 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
     off-board values keyed by a phase colour such as `phase4+`; `money` matches an
     amount in the game's currency (`20c`), which an off-board area may print as its
     label instead of a value; `token_looks` the colour and label of tokens named by
-    their logo. A map hex's open sides, tokens and further costs go to `extras`."""
+    their logo. A map hex's open sides, tokens and further costs go to `extras`; a
+    tile's tokens are discs of its face."""
     out = HexReading()
     data = {k: v for k, v in data.items() if not _empty(v)}
     parts.take_names(data, out)
@@ -84,6 +85,8 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
     if map_hex:
         out.extras = {k: v for k, v in (("open_sides", marks.open_sides(data, pointy)),
                                         ("discs", marks.discs(data, pointy, token_looks or {}))) if v}
+    # a tile's tokens turn with it (read on the flat tile, turned below with its track)
+    tile_discs = [] if map_hex else marks.discs(data, False, token_looks or {})
     terrain = parts.terrain(data, out)
     borders = parts.borders(data, out) if map_hex else parts.tile_borders(data, out)
     crossings = parts.crossings(data, out, borders, map_hex, pointy)
@@ -110,6 +113,8 @@ def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] 
         face["terrain"] = terrain
     if borders:
         face["borders"] = borders
+    if tile_discs:
+        face["discs"] = tile_discs
     if pointy:
         face = turned(face, 1)
     out.face = face

@@ -360,4 +360,6 @@ def turned(face: dict, steps: int) -> dict:
         out["stubs"] = sorted(edge(e) for e in face["stubs"])
     if "icons" in face:
         out["icons"] = [{**i, **({"at": at(i["at"])} if "at" in i else {})} for i in face["icons"]]
+    if "discs" in face:
+        out["discs"] = [{**d, **({"toward": at(d["toward"])} if "toward" in d else {})} for d in face["discs"]]
     return out

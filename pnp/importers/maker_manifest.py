@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from pnp.importers.maker_face import city_mark
 from pnp.importers.maker_hex import brief, number, read_maker_hex
+from pnp.importers.maker_mapmarks import names_on_disc, own_ground
 from pnp.importers.maker_report import Report
 from pnp.importers.maker_tiles import PREFERRED_ON_DUPLICATE, read_entries
 from pnp.model.tile import TILE_COLOURS, Tile
@@ -30,9 +31,34 @@ DEFINING_KEYS = {"color", "track", "cities", "towns", "centerTowns", "values", "
 
 
 @dataclass
+class TilePaint:
+    """The game's own colours (`colors:` in the game file) and the palette that resolves
+    a colour name, for the game's tiles: a ground the game defines (21Moon's
+    `lightlightGray` launch pads) and the tokens printed on a tile."""
+
+    own: dict = field(default_factory=dict)
+    palette: object = None
+    grounds: dict[str, str] = field(default_factory=dict)  # written to game.yaml `colors:`
+
+    def ground(self, colour, where: str) -> str | None:
+        own = own_ground(colour, self.own, self.palette, where)
+        if own is None:
+            return None
+        self.grounds[own[0]] = own[1]
+        return own[0]
+
+    def discs(self, discs: list[dict], where: str) -> list[dict]:
+        if self.palette is None:
+            return discs
+        return [{**d, **{k: self.palette.resolve(d[k], where) for k in ("color", "outline", "text_color") if k in d}}
+                for d in discs]
+
+
+@dataclass
 class TilesResult:
     manifest: dict[str, int] = field(default_factory=dict)
     own: list[Tile] = field(default_factory=list)
+    paint: TilePaint = field(default_factory=TilePaint)
 
     @property
     def pieces(self) -> int:
@@ -77,8 +103,11 @@ def tile_count(value, report: Report | None = None, where: str = "") -> int:
 
 
 def convert_tiles(game: dict, report: Report, *, library: dict[str, Tile], maker_tiles: dict[str, dict],
-                  pointy: bool) -> TilesResult:
-    out = TilesResult()
+                  pointy: bool, palette=None) -> TilesResult:
+    """The manifest and the game's own tiles; `palette` (maker_companies.Palette)
+    resolves the colours of tokens printed on tiles and of grounds the game defines."""
+    own = game.get("colors") if isinstance(game.get("colors"), dict) else {}
+    out = TilesResult(paint=TilePaint(own, palette))
     renamed = library_ids(library)
     tiles = game.get("tiles") or {}
     if not isinstance(tiles, dict):
@@ -91,7 +120,7 @@ def convert_tiles(game: dict, report: Report, *, library: dict[str, Tile], maker
         definition = value if isinstance(value, dict) and DEFINING_KEYS & set(value) else None
         alias = value.get("tile") if isinstance(value, dict) and not definition else None
         if definition is not None:
-            tile = _own_tile(_pnp_id(key, out, library, own=True), definition, report, where, pointy)
+            tile = _own_tile(_pnp_id(key, out, library, own=True), definition, report, where, pointy, paint=out.paint)
         elif alias is not None:
             tile = _aliased(key, str(alias), out, library, renamed, maker_tiles, report, where, pointy)
         else:
@@ -142,7 +171,7 @@ def _library_tile(key, out, library, renamed, maker_tiles, report, where, pointy
                            "(not found beside the game file): left out")
         return None
     return _own_tile(_pnp_id(key, out, library), raw, report, where, pointy,
-                     why="18xx-maker library tile that pnp's library leaves out")
+                     why="18xx-maker library tile that pnp's library leaves out", paint=out.paint)
 
 
 def _aliased(key, alias, out, library, renamed, maker_tiles, report, where, pointy) -> Tile | None:
@@ -156,11 +185,12 @@ def _aliased(key, alias, out, library, renamed, maker_tiles, report, where, poin
     if raw is None:
         report.lost(where, f"tile '{key}' is printed like tile '{alias}', which no library holds: left out")
         return None
-    return _own_tile(tile_id, raw, report, where, pointy, note=note)
+    return _own_tile(tile_id, raw, report, where, pointy, note=note, paint=out.paint)
 
 
 def _own_tile(tile_id: str, data: dict, report: Report, where: str, pointy: bool, note: str | None = None,
-              why: str | None = None) -> Tile | None:
+              why: str | None = None, paint: TilePaint | None = None) -> Tile | None:
+    paint = paint or TilePaint()
     reading = read_maker_hex(data, pointy=pointy, map_hex=False)
     if why:
         report.note(where, f"{why}; converted as far as pnp can print it")
@@ -169,7 +199,7 @@ def _own_tile(tile_id: str, data: dict, report: Report, where: str, pointy: bool
     for what in reading.lost:
         report.lost(where, what)
     face = dict(reading.face)
-    if reading.names:
+    if reading.names and not names_on_disc(face.get("discs") or [], reading.names):
         face["name"] = " / ".join(reading.names)
     cities = [s for s in face.get("stops", []) if "city" in s]
     raw_cities = [c for c in data.get("cities") or () if isinstance(c, dict) and not c.get("hidden")]
@@ -177,7 +207,16 @@ def _own_tile(tile_id: str, data: dict, report: Report, where: str, pointy: bool
         marks = [m for m in map(city_mark, raw.get("companies") or ()) if m]
         if marks:
             city["marks"] = marks
-    colour, colour2 = _tile_colour(data.get("color"), report, where)
+    if face.get("discs"):
+        face["discs"] = paint.discs(face["discs"], where)
+    ground = paint.ground(data.get("color"), where)
+    if ground:  # printed in the game's own colour; its phase colour the nearest tile colour
+        colour, colour2 = TILE_COLOUR_NEAR.get(data["color"], "yellow"), None
+        report.note(where, f"ground in the game's own colour '{data['color']}' ({ground}); "
+                           f"its phase colour is {colour}")
+        face["ground"] = ground
+    else:
+        colour, colour2 = _tile_colour(data.get("color"), report, where)
     try:
         return Tile.model_validate({"id": tile_id, "color": colour, **({"color2": colour2} if colour2 else {}), **face,
                                     **({"note": note} if note else {})})

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from pnp.geometry.grid import centre
 from pnp.importers.maker_hex import border_type, money_pattern, number, read_maker_hex
-from pnp.importers.maker_mapmarks import POINT, MapPaint, map_line, map_point, off_grid_labels
+from pnp.importers.maker_mapmarks import POINT, MapPaint, map_line, map_point, names_on_disc, off_grid_labels
 from pnp.importers.maker_report import Report
 from pnp.model.map import Coordinates
 
@@ -156,7 +156,7 @@ def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple
                 report.note(label, f"{coord} is given again; this later entry replaces the earlier one, as 18xx-maker "
                                    "draws it on top")
             name = " / ".join(reading.names) or None
-            if _names_on_disc(extras, reading.names):
+            if names_on_disc(extras.get("discs") or [], reading.names):
                 name = None
             board[coord] = MapHexOut(coord, colour, name, _copy(reading.face), list(reading.marks), label,
                                      _texts(h, reading.names), _copy(extras), _only_text(h), _text_shape(h))
@@ -173,19 +173,6 @@ def _texts(h: dict, names: list[str]) -> tuple[str, ...]:
             if text not in (None, "") and str(text) not in texts:
                 texts.append(str(text))
     return tuple(texts)
-
-
-def _names_on_disc(extras: dict, names: list[str]) -> bool:
-    """A large token in the middle of the hex with no text of its own (21Moon's blocked
-    launch pad) carries the hex's names, which 18xx-maker prints over it."""
-    discs = extras.get("discs") or []
-    if len(discs) != 1 or not names or "text" in discs[0]:
-        return False
-    disc = discs[0]
-    if disc["size"] < 0.5 or disc.get("reach", 0) > 0.2 or sum(len(n) for n in names) > 70:
-        return False
-    disc["text"] = "\n".join(names)
-    return True
 
 
 def _only_text(h: dict) -> bool:

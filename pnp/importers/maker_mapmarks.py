@@ -106,11 +106,24 @@ def discs(data: dict, pointy: bool, looks: dict[str, dict]) -> list[dict]:
     return out
 
 
+def names_on_disc(discs: list[dict], names: list[str]) -> bool:
+    """A large token in the middle of a hex or tile with no text of its own (21Moon's
+    launch pads) carries the hex's names, which 18xx-maker prints over it: True when
+    the disc takes them."""
+    if len(discs) != 1 or not names or "text" in discs[0]:
+        return False
+    disc = discs[0]
+    if disc["size"] < 0.5 or disc.get("reach", 0) > 0.2 or sum(len(n) for n in names) > 70:
+        return False
+    disc["text"] = "\n".join(names)
+    return True
+
+
 def cost_mark(item: dict, kind: str, cost: int, pointy: bool) -> dict:
     return {"cost": cost, "type": kind, **spot(item, pointy)}
 
 
-__all__ = ["cost_mark", "discs", "off_grid_labels", "open_sides", "page_edge", "page_frame", "spot"]
+__all__ = ["cost_mark", "discs", "names_on_disc", "off_grid_labels", "open_sides", "own_ground", "page_edge", "page_frame", "spot"]
 
 
 # --- points and lines across the map, colours --------------------------------------------
@@ -196,6 +209,15 @@ def off_grid_labels(board: dict, coords, report, paint) -> list[dict]:
     return labels
 
 
+def own_ground(colour, own: dict, palette, where: str) -> tuple[str, str] | None:
+    """A ground colour the game defines (`colors:` in the game file) as pnp's name for
+    it in game.yaml `colors:` and its #rrggbb, or None: the same for map hexes and tiles."""
+    if not isinstance(colour, str) or colour not in own or palette is None:
+        return None
+    name = colour if re.match(r"^[A-Za-z][A-Za-z0-9_]*$", colour) else "hex_" + re.sub(r"\W", "_", colour)
+    return f"maker_{name}", palette.resolve(colour, where)
+
+
 class MapPaint:
     """Colours the map's data names: the game's own hex grounds (kept by name, for
     game.yaml `colors:`), tokens and lines (resolved to #rrggbb through the game's
@@ -237,10 +259,10 @@ class MapPaint:
             printed = self.known_grounds.get(first, "white")
             report.lost(where, f"two-coloured hex '{colour}', printed {printed}")
             return printed
-        if isinstance(colour, str) and colour in self.own and self.palette is not None:
-            name = colour if re.match(r"^[A-Za-z][A-Za-z0-9_]*$", colour) else "hex_" + re.sub(r"\W", "_", colour)
-            self.grounds[f"maker_{name}"] = self.resolve(colour, where)
-            return f"maker_{name}"
+        own = own_ground(colour, self.own, self.palette, where)
+        if own:
+            self.grounds[own[0]] = own[1]
+            return own[0]
         near = self.near.get(colour, "white")
         report.lost(where, f"hex colour '{colour}', printed {near}")
         return near

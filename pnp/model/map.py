@@ -99,15 +99,15 @@ def _coordinate_list(value):
 class HexEntry(TileFace):
     """One or more identical map hexes: their colour, name and printed face, and what a
     map hex may print beyond a tile face: sides left without outline (`open_sides`,
-    edges 0-5: two hexes printed as one area), plain tokens (`discs`) and further
-    costs (`costs`). `color` is a ground colour (white, yellow ... blue) or a colour the
-    game names in game.yaml `colors:` (checked when the map is loaded)."""
+    edges 0-5: two hexes printed as one area) and further costs (`costs`); plain
+    tokens (`discs`) are part of every face. `color` is a ground colour (white, yellow
+    ... blue) or a colour the game names in game.yaml `colors:` (checked when the map
+    is loaded)."""
 
     at: tuple[str, ...]
     color: str = Field("white", min_length=1, max_length=40)
     name: str | None = None
     open_sides: tuple[int, ...] = ()
-    discs: tuple[Disc, ...] = ()
     costs: tuple[CostMark, ...] = ()
 
     @field_validator("at", mode="before")

@@ -21,8 +21,8 @@ class Spot(Frozen):
 
 
 class Disc(Spot):
-    """A token printed on a map hex (a blocked city, a resource marker, a private's
-    token): a disc in `color` ringed in `outline`, with an optional short `text`;
+    """A token printed on a map hex or a tile (a blocked city, a resource marker, a
+    private's token, 21Moon's launch pads): a disc in `color` ringed in `outline`, with an optional short `text`;
     `size` is its diameter as a share of the hex's width across the flats."""
 
     color: str = "white"

@@ -13,6 +13,7 @@ from typing import Annotated, Literal, NamedTuple, Union
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from pnp.model.base import Frozen
+from pnp.model.map_marks import Disc
 from pnp.model.track import EDGES, GAUGE_ALIASES, GAUGES, End, Path, parse_end  # noqa: F401  (re-exported)
 from pnp.model.face_parts import (  # noqa: F401  (re-exported: the face's parts live in face_parts)
     BORDER_KINDS,
@@ -239,6 +240,7 @@ class TileFace(Frozen):
     tunnels: tuple[int, ...] = ()  # edges where track enters a tunnel: a portal is drawn there
     spurs: tuple[Spur, ...] = ()  # track from a stop ending in the open
     shapes: tuple[Shape, ...] = ()  # drawn shapes: goods squares, 18xx-maker's diamonds and circles
+    discs: tuple[Disc, ...] = ()  # tokens printed on the face: a blocked city, a launch pad, small markers
 
     @field_validator("stubs", "tunnels")
     @classmethod
@@ -277,9 +279,9 @@ class TileFace(Frozen):
                 and self.terrain == other.terrain and set(self.borders) == set(other.borders)
                 and sorted(i.name for i in self.icons) == sorted(i.name for i in other.icons)
                 and (self.frame, self.stripes, set(self.partitions), self.future_label, self.stubs, self.tunnels,
-                     self.shapes, self.spurs, tuple(i.revenue for i in self.icons))
+                     self.shapes, self.spurs, tuple(i.revenue for i in self.icons), self.discs)
                 == (other.frame, other.stripes, set(other.partitions), other.future_label, other.stubs, other.tunnels,
-                    other.shapes, other.spurs, tuple(i.revenue for i in other.icons)))
+                    other.shapes, other.spurs, tuple(i.revenue for i in other.icons), other.discs))
 
     def gauges(self) -> tuple[str, ...]:
         """The gauges of the face's track, in GAUGES order."""
@@ -368,6 +370,9 @@ class Tile(TileFace):
     flippable: bool = False
     note: str | None = None
     name: str | None = None  # a place name printed on the tile (18xx-maker's London, Venezia)
+    # the printed ground when it is not `color`'s: a colour game.yaml `colors:` names (21Moon's
+    # light gray launch pads); `color` stays the tile's phase colour (checked when tiles load)
+    ground: str | None = Field(None, min_length=1, max_length=40)
 
     @field_validator("id", mode="before")
     @classmethod

@@ -11,7 +11,7 @@ from pnp.geometry.face import FaceLayout, layout_face
 from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, corners, edge_midpoint
 from pnp.text import fit_size
 from pnp.model.tile import Tile, TileFace
-from pnp.render import atoms, gauge, svg
+from pnp.render import atoms, discs, gauge, svg
 from pnp.render import face_drawn as drawn
 from pnp.render import face_extras as extras
 from pnp.render.style import Style
@@ -59,6 +59,7 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style, ground_colour:
             layers["stations"].append(element)
         if placed.style == "city":
             layers["stations"] += extras.boomtown_rings(face, placed, style) + extras.city_marks(face, placed, style, angle)
+    layers["stations"] += discs.face_discs(face.discs, style, angle)  # tokens printed on the face
     for mark in layout.revenues:
         layers["revenue"].append(atoms.revenue(mark, style, angle))
     for row in layout.phase_rows:
@@ -142,7 +143,7 @@ def tile_group(tile: Tile, style: Style, orientation: str = "flat", outline: boo
 @lru_cache(maxsize=2048)
 def _tile_group(tile: Tile, style: Style, orientation: str, outline: bool):
     turn = POINTY_TURN if orientation == "pointy" else 0.0
-    return face_group(tile, tile.color, style, tile_id=tile.id, name=tile.name, stage=tile.stage,
+    return face_group(tile, tile.ground or tile.color, style, tile_id=tile.id, name=tile.name, stage=tile.stage,
                       flippable=tile.flippable, turn=turn, outline=outline, colour2=tile.color2)
 
 

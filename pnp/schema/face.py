@@ -106,7 +106,21 @@ BORDER = {
     "additionalProperties": False,
 }
 
+SPOT = {  # a place inside a hex (model/map_marks.py)
+    "toward": {"type": "number", "minimum": 0, "exclusiveMaximum": 6,
+               "description": "Direction round the hex as for stops: edge 0 at 0, a corner at x.5."},
+    "reach": {"type": "number", "minimum": 0, "maximum": 1.5,
+              "description": "Share of the way from the centre to the rim (1: on the rim)."},
+}
+
 FACE_PROPERTIES = {
+    "discs": {"type": "array", "description": "Tokens printed on the face (a blocked city, a launch pad, markers).",
+              "items": {"type": "object", "additionalProperties": False, "properties": {
+                  **SPOT, "color": {"type": "string"}, "outline": {"type": "string"},
+                  "text": {"type": ["string", "null"], "minLength": 1, "maxLength": 80},
+                  "text_color": {"type": ["string", "null"]},
+                  "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 1,
+                           "description": "Diameter, a share of the hex's width across the flats."}}}},
     "stops": {"type": "array", "items": STOP, "description": "The stops, numbered s0, s1, ... in order."},
     "track": TRACK,
     "label": {"type": ["string", "null"], "description": "A label such as B, OO, Y."},
@@ -160,6 +174,9 @@ TILE = {
         "id": {"type": ["string", "integer"], "description": "The tile's number or name; quote numbers."},
         "color": {"enum": list(COLOURS), "description": "The tile's colour."},
         "color2": {"enum": [*COLOURS, None], "description": "A two-coloured tile's second colour (green/brown)."},
+        "ground": {"type": ["string", "null"], "minLength": 1, "maxLength": 40,
+                   "description": "The printed ground when it is not the tile's colour: a colour game.yaml's colors: "
+                                  "names (the tile keeps its colour for phases and upgrades)."},
         **FACE_PROPERTIES,
         "upgrades": {"type": ["array", "null"], "items": {"type": ["string", "integer"]},
                      "description": "Tile ids that may replace it; without it pnp works them out."},
@@ -173,13 +190,6 @@ TILE = {
 }
 
 COORDINATE = {"type": "string", "pattern": "^[@A-Za-z]+[0-9]+$", "description": "A hex such as B4."}
-SPOT = {  # a place inside a hex (model/map_marks.py)
-    "toward": {"type": "number", "minimum": 0, "exclusiveMaximum": 6,
-               "description": "Direction round the hex as for stops: edge 0 at 0, a corner at x.5."},
-    "reach": {"type": "number", "minimum": 0, "maximum": 1.5,
-              "description": "Share of the way from the centre to the rim (1: on the rim)."},
-}
-
 HEX = {
     "type": "object",
     "description": "One or more identical map hexes: where, their colour, name and printed face.",
@@ -194,13 +204,6 @@ HEX = {
         **FACE_PROPERTIES,
         "open_sides": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5},
                        "description": "Sides printed without outline (two hexes printed as one area)."},
-        "discs": {"type": "array", "description": "Tokens printed on the hex.", "items": {
-            "type": "object", "additionalProperties": False, "properties": {
-                **SPOT, "color": {"type": "string"}, "outline": {"type": "string"},
-                "text": {"type": ["string", "null"], "minLength": 1, "maxLength": 80},
-                "text_color": {"type": ["string", "null"]},
-                "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 1,
-                         "description": "Diameter, a share of the hex's width across the flats."}}}},
         "costs": {"type": "array", "description": "Further costs inside the hex, each in its terrain's symbol.",
                   "items": {"type": "object", "required": ["cost"], "additionalProperties": False, "properties": {
                       **SPOT, "cost": {"type": "integer", "minimum": 0, "maximum": 9999},
