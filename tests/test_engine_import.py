@@ -99,7 +99,12 @@ def test_what_code_computes_is_reported_with_file_and_line(g1830):
     line = next(n for n, text in enumerate((ENGINE / "lib/engine/game/g_1830/game.rb").read_text().splitlines(), 1)
                 if "def num_trains" in text)
     assert f"`lib/engine/game/g_1830/game.rb:{line}`: `num_trains`" in report
-    assert "`trains[4] (6)`: its number of trains is computed by code" in report
+    # num_trains is read: `return train[:num] unless train[:name] == '6'` / `optional_6_train ? 3 : 2`
+    trains = _load(g1830, "trains.yaml")
+    six = next(t for t in trains["trains"] if t["name"] == "6")
+    assert six["count"] == 2 and "3 with the optional rule 'Optional extra 6-Train'" in six["notes"]
+    assert f"game.rb:{line}" in trains["decisions"]["counts"]["6"]
+    assert "`trains[4] (6)`: 2 cards: num_trains in" in report
 
 
 def test_parts_pnp_cannot_print_are_reported_by_hex(tmp_path, reference):

@@ -105,7 +105,9 @@ def convert(library: Library, game: EngineGame) -> Result:
                        ("market.yaml", market)):
         if data:
             files[name] = map_text(data, game) if name == "map.yaml" else document(name, data, game)
-    engine_trains = sum(t["count"] for t in trains["trains"] if isinstance(t["count"], int)) if trains else 0
+    ours = {k for k, v in ((trains or {}).get("decisions", {}).get("counts", {})).items() if v.startswith("our choice")}
+    engine_trains = sum(t["count"] for t in trains["trains"] if isinstance(t["count"], int)
+                        and t["name"] not in ours) if trains else 0
     printed_trains = sum(t.get("printed", 0) if t["count"] == "unlimited" else t["count"]
                          for t in trains["trains"]) if trains else 0
     counts = {
@@ -169,7 +171,9 @@ def _code_methods(library: Library, game: EngineGame, report: EngineReport, vari
         for match in _DEF.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
             method = match.group(1)
-            if method in ("optional_hexes", "game_hexes") and variants:
+            if method == "num_trains":
+                what = "read for the trains it numbers; trains.yaml's decisions say which and how"
+            elif method in ("optional_hexes", "game_hexes") and variants:
                 what = "picks hexes by rule or player count; the constants it names are imported as map variants"
             else:
                 what = "tiles, hexes or trains under optional rules or variants are worked out here; not imported"

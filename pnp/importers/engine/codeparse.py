@@ -1,0 +1,351 @@
+"""Reading one Ruby method of a game into a small tree for `code.py`: `def name(params)`
+and its body, statements of `return`, `if`/`unless`/`elsif`, `case`/`when`, modifiers,
+assignments, `? :`, `&&`/`||`/`!`, comparisons, `+`/`-`/`*`, indexing, calls and
+literals. A block (`{ ... }`) becomes a node that fails only when it is run; anything
+else this reader does not know raises `Unknown` with the file and line."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.importers.engine.games import EngineGame
+from pnp.importers.engine.rubylex import Lexer, RubyError
+
+_KEYWORDS = {"if", "unless", "elsif", "else", "end", "case", "when", "then", "return", "super", "do", "while",
+             "until", "begin", "rescue", "yield", "and", "or", "not"}
+_STOP = {"end", "else", "elsif", "when"}
+
+
+class Unknown(Exception):
+    """Code this reader does not know: where and what."""
+
+    def __init__(self, file: str, line: int, what: str):
+        self.file, self.line, self.what = file, line, what
+        super().__init__(f"{file}:{line}: {what}")
+
+
+# --- reading a method ------------------------------------------------------------------
+
+@dataclass
+class Method:
+    name: str
+    params: tuple[str, ...]
+    file: str  # relative to the clone
+    line: int
+    body: list  # statements
+    owner: int  # index of the module in the game's ancestors
+
+
+def find_methods(game: EngineGame, name: str) -> list[tuple[int, object, int, int]]:
+    """Every definition of `name` in the game's ancestors, nearest first: (ancestor index,
+    module, start of the `def` line in the file's text, its indentation)."""
+    out = []
+    pattern = re.compile(r"^([ \t]*)def\s+" + re.escape(name) + r"(?=[\s(]|$)", re.MULTILINE)
+    ancestors = game.source.ancestors(game.game_class) if game.game_class else []
+    seen = set()
+    for i, module in enumerate(ancestors):
+        if module.file in seen:
+            continue
+        seen.add(module.file)
+        text = game.source.texts.get(module.file, "")
+        for match in pattern.finditer(text):
+            out.append((i, module, match.start(), len(match.group(1))))
+    return out
+
+
+def read_method(game: EngineGame, name: str, after: int = -1) -> Method | None:
+    """The nearest definition of `name` (beyond ancestor index `after`, for `super`)."""
+    cache = game.__dict__.setdefault("_methods", {})
+    if (name, after) not in cache:
+        cache[(name, after)] = _read_method(game, name, after)
+    return cache[(name, after)]
+
+
+def _read_method(game: EngineGame, name: str, after: int) -> Method | None:
+    for index, module, start, _ in find_methods(game, name):
+        if index <= after:
+            continue
+        text = game.source.texts[module.file]
+        rel = game.relative(module.file)
+        line = text.count("\n", 0, start) + 1
+        try:
+            parser = Parser(text, start, rel)
+            params = parser.header()
+            body = parser.block()
+            parser.expect("end")
+        except RubyError as exc:
+            raise Unknown(rel, exc.line, exc.problem) from None
+        return Method(name, params, rel, line, body, index)
+    return None
+
+
+class Parser:
+    def __init__(self, text: str, pos: int, file: str):
+        self.lex = Lexer(text, pos)
+        self.file = file
+
+    def fail(self, tok, what: str):
+        raise Unknown(self.file, self.lex.line(tok.pos), what)
+
+    def peek(self, skip=False):
+        return self.lex.peek(skip)
+
+    def take(self, skip=False):
+        return self.lex.take(skip)
+
+    def expect(self, text: str, skip=True):
+        tok = self.take(skip)
+        if tok.text != text:
+            self.fail(tok, f"expected '{text}', found '{tok.text}'")
+        return tok
+
+    def header(self) -> tuple[str, ...]:
+        self.expect("def")
+        self.take()  # the name
+        params = []
+        if self.peek().text == "(":
+            self.take()
+            while self.peek(True).text != ")":
+                tok = self.take(True)
+                if tok.kind in ("ident", "label"):
+                    params.append(tok.text.rstrip(":"))
+                    if self.peek().text == "=" or tok.kind == "label":  # a default: skip its value
+                        if self.peek().text == "=":
+                            self.take()
+                        if self.peek().text not in (",", ")"):
+                            self.expression()
+                elif tok.text != ",":
+                    self.fail(tok, f"parameter '{tok.text}'")
+            self.take()
+        return tuple(params)
+
+    def block(self) -> list:
+        out = []
+        while True:
+            tok = self.peek(True)
+            if tok.kind == "eof" or tok.kind == "ident" and tok.text in _STOP:
+                return out
+            if tok.text == ";":
+                self.take()
+                continue
+            out.append(self.statement())
+
+    def statement(self):
+        tok = self.peek(True)
+        line = self.lex.line(tok.pos)
+        if tok.text == "return":
+            self.take(True)
+            nxt = self.peek()
+            value = ("nil",) if nxt.kind in ("newline", "eof") or nxt.text in ("if", "unless") else self.expression()
+            node = ("return", value)
+        else:
+            node = self.expression(statement=True)
+        while self.peek().text in ("if", "unless"):
+            kind = self.take().text
+            cond = self.expression()
+            node = ("if", cond if kind == "if" else ("not", cond), [node], [])
+        end = self.peek()
+        if end.kind not in ("newline", "eof") and end.text != ";" and not (end.kind == "ident" and end.text in _STOP):
+            self.fail(end, f"'{end.text}' after a statement")
+        return ("at", line, node)
+
+    def expression(self, statement=False):
+        left = self.ternary()
+        tok = self.peek()
+        if statement and tok.text in ("=", "+=", "-=", "||=", "<<"):
+            self.take()
+            value = self.expression()
+            if tok.text == "<<":
+                return ("append", left, value)
+            if left[0] not in ("local", "ivar"):
+                self.fail(tok, "assigning to something other than a variable")
+            if tok.text != "=":
+                value = ("arith", tok.text[0], left, value) if tok.text != "||=" else ("or", left, value)
+            return ("assign", left, value)
+        return left
+
+    def ternary(self):
+        cond = self.binary(0)
+        if self.peek().text == "?":
+            self.take()
+            yes = self.ternary()
+            self.expect(":")
+            no = self.ternary()
+            return ("ternary", cond, yes, no)
+        return cond
+
+    _LEVELS = (("||", "or"), ("&&", "and"), ("==", "!=", ">", "<", ">=", "<="), ("+", "-"), ("*",))
+
+    def binary(self, level: int):
+        if level == len(self._LEVELS):
+            return self.unary()
+        left = self.binary(level + 1)
+        while self.peek().text in self._LEVELS[level]:
+            op = self.take().text
+            right = self.binary(level + 1)
+            left = ("or" if op in ("||", "or") else "and" if op in ("&&", "and") else
+                    "cmp" if level == 2 else "arith", *((op,) if level >= 2 else ()), left, right)
+        return left
+
+    def unary(self):
+        tok = self.peek(True)
+        if tok.text in ("!", "not"):
+            self.take(True)
+            return ("not", self.unary())
+        if tok.text == "-":
+            self.take(True)
+            return ("arith", "-", ("lit", 0), self.unary())
+        return self.postfix(self.primary())
+
+    def args(self) -> list:
+        out = []
+        self.take()  # (
+        while self.peek(True).text != ")":
+            out.append(self.expression())
+            if self.peek(True).text == ",":
+                self.take(True)
+        self.take(True)
+        return out
+
+    def postfix(self, node):
+        while True:
+            tok = self.peek()
+            if tok.text == "[" and self.lex.text[tok.pos - 1] not in " \t\n":  # `x[k]`, not `f [k]`
+                self.take()
+                key = self.expression()
+                self.expect("]")
+                node = ("index", node, key)
+            elif self.lex.peek_beyond_newlines().text in (".", "&."):
+                self.take(True)
+                name = self.take()
+                if name.kind not in ("ident", "const"):
+                    self.fail(name, f".{name.text}")
+                args = self.args() if self.peek().text == "(" and self.peek().pos == name.pos + len(name.text) else []
+                if self.peek().text == "do":
+                    self.fail(name, f"a block (.{name.text} do ... end)")
+                if self.peek().text == "{":  # a block: known only if it is never run
+                    self.skip_braces()
+                    node = ("unknown", self.lex.line(name.pos), f"a block (.{name.text} {{ ... }})")
+                else:
+                    node = ("send", node, name.text, args)
+            elif tok.text == "::" and node[0] == "const":
+                self.take()
+                part = self.take()
+                node = ("const", node[1] + (part.text,))
+            else:
+                return node
+
+    def skip_braces(self) -> None:
+        depth = 0
+        while True:
+            tok = self.take(True)
+            if tok.kind == "eof":
+                self.fail(tok, "a block that does not end")
+            depth += {"{": 1, "}": -1}.get(tok.text, 0)
+            if depth == 0:
+                return
+
+    def primary(self):
+        tok = self.take(True)
+        if tok.text == "self" and self.peek().text == ".":  # self.class::CONSTANT
+            self.take()
+            if self.take().text != "class" or self.take().text != "::":
+                self.fail(tok, "self.something")
+            tok = self.take()
+        if tok.kind == "number":
+            node = ("lit", tok.value)
+        elif tok.kind in ("string", "symbol", "words"):
+            if not isinstance(tok.value, (str, list)):
+                self.fail(tok, "a string that interpolates code")
+            node = ("lit", tok.value)
+        elif tok.kind == "label":
+            self.fail(tok, f"'{tok.text}' (a hash without braces)")
+        elif tok.kind == "ivar":
+            node = ("ivar", tok.text)
+        elif tok.kind == "const":
+            node = ("const", (tok.text,))
+        elif tok.text == "(":
+            node = self.expression()
+            self.expect(")")
+        elif tok.text == "[":
+            items = []
+            while self.peek(True).text != "]":
+                items.append(self.expression())
+                if self.peek(True).text == ",":
+                    self.take(True)
+            self.take(True)
+            node = ("array", items)
+        elif tok.text == "{":
+            node = ("hash", self.hash_items())
+        elif tok.kind == "ident" and tok.text in ("nil", "true", "false"):
+            node = ("lit", {"nil": None, "true": True, "false": False}[tok.text])
+        elif tok.kind == "ident" and tok.text == "super":
+            node = ("super", self.args() if self.peek().text == "(" else None)
+        elif tok.kind == "ident" and tok.text == "case":
+            node = self.case()
+        elif tok.kind == "ident" and tok.text in ("if", "unless"):
+            cond = self.expression()
+            if self.peek().text == "then":
+                self.take()
+            yes = self.block()
+            branches = [(cond if tok.text == "if" else ("not", cond), yes)]
+            other: list = []
+            while True:
+                stop = self.take(True)
+                if stop.text == "elsif":
+                    c = self.expression()
+                    branches.append((c, self.block()))
+                elif stop.text == "else":
+                    other = self.block()
+                elif stop.text == "end":
+                    break
+                else:
+                    self.fail(stop, f"'{stop.text}' in an if")
+            node = ("cond", branches, other)
+        elif tok.kind == "ident" and tok.text not in _KEYWORDS:
+            args = self.args() if self.peek().text == "(" and self.peek().pos == tok.pos + len(tok.text) else None
+            node = ("local", tok.text, args)
+        else:
+            self.fail(tok, f"'{tok.text}'")
+        return node
+
+    def hash_items(self) -> list:
+        items = []
+        while self.peek(True).text != "}":
+            tok = self.peek(True)
+            if tok.kind == "label":
+                self.take(True)
+                key = ("lit", tok.value)
+            else:
+                key = self.expression()
+                self.expect("=>")
+            items.append((key, self.expression()))
+            if self.peek(True).text == ",":
+                self.take(True)
+        self.take(True)
+        return items
+
+    def case(self):
+        subject = None if self.peek().kind == "newline" else self.expression()
+        whens = []
+        other: list = []
+        while True:
+            tok = self.take(True)
+            if tok.text == "when":
+                values = [self.expression()]
+                while self.peek().text == ",":
+                    self.take()
+                    values.append(self.expression())
+                if self.peek().text == "then":
+                    self.take()
+                whens.append((values, self.block()))
+            elif tok.text == "else":
+                other = self.block()
+            elif tok.text == "end":
+                return ("case", subject, whens, other)
+            else:
+                self.fail(tok, f"'{tok.text}' in a case")
+
+
+__all__ = ["Unknown", "Method", "find_methods", "read_method", "Parser"]
