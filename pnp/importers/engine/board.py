@@ -38,6 +38,7 @@ class TileSet:
     manifest: dict[str, int] = field(default_factory=dict)
     tiles: list[dict] = field(default_factory=list)
     unlimited: dict[str, int] = field(default_factory=dict)  # tile id -> printed count
+    optional: dict[str, list[str]] = field(default_factory=dict)  # tile id -> the optional rules it belongs to
     source_pieces: int = 0  # sum of the limited counts in TILES
 
     @property

@@ -16,6 +16,7 @@ calls of the game's own methods, `super`, and `.size .max .min .to_sym .to_s .in
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
@@ -27,7 +28,20 @@ from pnp.importers.engine.source import Unresolved
 
 @dataclass(frozen=True)
 class Players:
+    """The players at the start: how many, each with no cash yet."""
+
     size: int
+
+
+class Player:
+    cash = 0
+
+
+class Bank:
+    """The bank `init_starting_cash(players, bank)` pays the players from: what each got."""
+
+    def __init__(self):
+        self.paid: list[int] = []
 
 
 @dataclass
@@ -42,6 +56,17 @@ class Env:
 class _Return(Exception):
     def __init__(self, value):
         self.value = value
+
+
+class _Next(_Return):
+    """`next` in a block."""
+
+
+class _Break(_Return):
+    """`break` in a block."""
+
+
+_CLASSES = {"Hash": dict, "Array": (list, tuple), "String": str, "Integer": int, "Symbol": Sym}
 
 
 # --- evaluating ------------------------------------------------------------------------
@@ -89,8 +114,14 @@ def _eval(node, f: _Frame):
         return _eval(node[2], f)
     if kind == "lit":
         return node[1]
-    if kind == "return":
-        raise _Return(_eval(node[1], f))
+    if kind in ("return", "next", "break"):
+        raise {"return": _Return, "next": _Next, "break": _Break}[kind](_eval(node[1], f))
+    if kind == "massign":
+        value = _eval(node[2], f)
+        values = list(value) if isinstance(value, (list, tuple)) else [value]
+        for i, name in enumerate(node[1]):
+            f.locals[name] = values[i] if i < len(values) else None
+        return value
     if kind == "if":
         return _run(node[2], f) if _truthy(_eval(node[1], f)) else _run(node[3], f)
     if kind == "cond":
@@ -129,6 +160,8 @@ def _eval(node, f: _Frame):
         a, b = _eval(node[2], f), _eval(node[3], f)
         if isinstance(a, Players):
             a = a.size
+        if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and node[1] in ("+", "-", "&"):
+            return list(a) + list(b) if node[1] == "+" else [x for x in a if (x in b) == (node[1] == "&")]
         _need(f, isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool), f"{a!r} {node[1]} {b!r}")
         return a + b if node[1] == "+" else a - b if node[1] == "-" else a * b
     if kind == "array":
@@ -144,13 +177,29 @@ def _eval(node, f: _Frame):
     if kind == "index":
         return _index(_eval(node[1], f), _eval(node[2], f), f)
     if kind == "send":
-        return _send(_eval(node[1], f), node[2], [_eval(a, f) for a in node[3]], f)
+        obj = _eval(node[1], f)
+        args = [a if a[0] == "blockpass" else _eval(a, f) for a in node[3]]
+        if node[4] is not None:
+            return _with_block(obj, node[2], args, node[4], f)
+        if args and isinstance(args[0], tuple) and args[0][:1] == ("blockpass",):
+            return _with_block(obj, node[2], [], ((("it",), [("send", ("local", "it", None), args[0][1], [], None)])), f)
+        return _send(obj, node[2], args, f)
+    if kind == "blockpass":
+        raise Unknown(f.method.file, f.line, f"&:{node[1]}")
     if kind == "assign":
         value = _eval(node[2], f)
-        if node[1][0] == "ivar":
-            f.env.ivars[node[1][1]] = value
+        target = node[1]
+        if target[0] == "ivar":
+            f.env.ivars[target[1]] = value
+        elif target[0] == "index":
+            holder, key = _eval(target[1], f), _eval(target[2], f)
+            _need(f, isinstance(holder, (dict, list)), f"setting [{key!r}] on {type(holder).__name__}")
+            if isinstance(holder, dict):
+                holder[_key(key)] = value
+            else:
+                holder[key] = value
         else:
-            f.locals[node[1][1]] = value
+            f.locals[target[1]] = value
         return value
     if kind == "append":
         target = _eval(node[1], f)
@@ -165,6 +214,72 @@ def _eval(node, f: _Frame):
     raise Unknown(f.method.file, f.line, f"{kind}")
 
 
+def _with_block(obj, name: str, args: list, block, f: _Frame):
+    """`.each/.map/.select/.reject/.find/.any?/.all?/.count/.sum` with a block; the block
+    shares the method's locals (as Ruby's do)."""
+    params, body = block
+    if isinstance(obj, Players):
+        items = [Player() for _ in range(obj.size)]
+    elif isinstance(obj, dict):
+        items = [[k, v] for k, v in obj.items()]
+    elif isinstance(obj, (list, tuple)):
+        items = list(obj)
+    else:
+        raise Unknown(f.method.file, f.line, f".{name} with a block on {type(obj).__name__}")
+
+    def run(item):
+        if len(params) > 1 and isinstance(item, (list, tuple)):
+            for i, p in enumerate(params):
+                f.locals[p] = item[i] if i < len(item) else None
+        elif params:
+            f.locals[params[0]] = item
+        try:
+            return _run(body, f)
+        except _Next as nxt:
+            return nxt.value
+
+    out = []
+    try:
+        for item in items:
+            value = run(item)
+            if name in ("each", "each_pair"):
+                continue
+            if name in ("map", "filter_map", "flat_map"):
+                if name == "flat_map" and isinstance(value, list):
+                    out.extend(value)
+                elif name != "filter_map" or _truthy(value):
+                    out.append(value)
+            elif name in ("select", "filter", "reject"):
+                if _truthy(value) == (name != "reject"):
+                    out.append(item)
+            elif name in ("find", "detect"):
+                if _truthy(value):
+                    return item
+            elif name in ("any?", "all?", "none?", "count", "sum"):
+                out.append(value)
+            else:
+                raise Unknown(f.method.file, f.line, f".{name} with a block")
+    except _Break as brk:
+        return brk.value
+    if name in ("each", "each_pair"):
+        return obj
+    if name in ("find", "detect"):
+        return None
+    if name == "any?":
+        return any(_truthy(v) for v in out)
+    if name == "all?":
+        return all(_truthy(v) for v in out)
+    if name == "none?":
+        return not any(_truthy(v) for v in out)
+    if name == "count":
+        return sum(1 for v in out if _truthy(v))
+    if name == "sum":
+        return sum(out)
+    if name in ("select", "filter", "reject") and isinstance(obj, dict):
+        return {_key(k): v for k, v in out}
+    return out
+
+
 def _need(f: _Frame, ok: bool, what: str) -> None:
     if not ok:
         raise Unknown(f.method.file, f.line, what)
@@ -177,11 +292,13 @@ def _key(value):
 def _constant(names: tuple, f: _Frame):
     game = f.env.game
     module = game.source.modules.get(f"Engine::Game::{game.module}::Game") or game.game_class
+    if len(names) == 1 and names[0] in _CLASSES:
+        return _CLASSES[names[0]]
     constant = game.source.find_constant(tuple(names), module)
     if constant is None:
         raise Unknown(f.method.file, f.line, f"constant {'::'.join(names)}")
     try:
-        return game.source.value(constant)
+        return copy.deepcopy(game.source.value(constant))  # the code may change what it is given
     except Unresolved as exc:
         raise Unknown(game.relative(exc.file), exc.line, exc.problem) from None
 
@@ -192,6 +309,8 @@ def _ivar(name: str, f: _Frame):
         return Players(env.players)
     if name == "@optional_rules":
         return set(env.rules)
+    if name == "@log":
+        return []  # what the engine logs for players is of no use to a kit
     if name in env.ivars:
         return env.ivars[name]
     # an instance variable set once in the game's code: `@x = value` inside some method
@@ -211,6 +330,7 @@ def _ivar(name: str, f: _Frame):
         node = parser.statement()
     except RubyError as exc:
         raise Unknown(game.relative(module.file), exc.line, exc.problem) from None
+    env.ivars[name] = None  # while it is worked out (`@x ||= ...` reads itself)
     frame = _Frame(Method(name, (), game.relative(module.file), node[1], [node], 0), env, [])
     _eval(node, frame)
     return env.ivars.get(name)
@@ -224,6 +344,10 @@ def _local(name: str, args, f: _Frame):
     if args is None and name.endswith("rules") and name not in f.locals:
         return set(f.env.rules)
     values = [_eval(a, f) for a in args or []]
+    if args is None and f"@{name}" in f.env.ivars and not read_method(f.env.game, name):
+        return f.env.ivars[f"@{name}"]  # attr_reader
+    if name == "raise":
+        raise Unknown(f.method.file, f.line, "raises an error")
     return call(f.env.game, name, f.env, values)
 
 
@@ -241,39 +365,79 @@ def _index(obj, key, f: _Frame):
     raise Unknown(f.method.file, f.line, f"indexing {type(obj).__name__} with {key!r}")
 
 
-def _send(obj, name: str, args: list, f: _Frame):
-    if name in ("freeze", "dup", "deep_freeze", "to_a") and not args:
-        return list(obj) if isinstance(obj, list) else dict(obj) if isinstance(obj, dict) else obj
-    if name in ("size", "length", "count") and not args:
-        if isinstance(obj, Players):
-            return obj.size
-        if isinstance(obj, (list, dict, str, set)):
-            return len(obj)
-    if name in ("max", "min", "sum") and not args and isinstance(obj, list):
-        numbers = [o.size if isinstance(o, Players) else o for o in obj]
-        if all(isinstance(n, int) for n in numbers):
-            return {"max": max, "min": min, "sum": sum}[name](numbers) if numbers or name == "sum" else None
+def _send(obj, name: str, args: list, f: _Frame):  # noqa: C901 (one table of Ruby methods)
+    seq = isinstance(obj, (list, tuple))
+    if isinstance(obj, Player) and name == "cash" and not args:
+        return obj.cash
+    if isinstance(obj, Bank) and name == "spend" and len(args) == 2 and isinstance(args[0], int):
+        obj.paid.append(args[0])
+        return None
+    if isinstance(obj, Players) and name in ("size", "length", "count") and not args:
+        return obj.size
+    if name in ("freeze", "dup", "deep_freeze", "to_a", "clone") and not args:
+        return list(obj) if seq else dict(obj) if isinstance(obj, dict) else obj
+    if name in ("size", "length", "count") and not args and isinstance(obj, (list, tuple, dict, str, set)):
+        return len(obj)
+    if name in ("max", "min", "sum", "sort", "uniq", "flatten", "flatten!", "compact", "first", "last") \
+            and not args and seq:
+        items = [o.size if isinstance(o, Players) else o for o in obj]
+        if name in ("flatten", "flatten!"):
+            flat = [x for o in items for x in (o if isinstance(o, (list, tuple)) else [o])]
+            if name == "flatten!" and isinstance(obj, list):
+                obj[:] = flat
+            return flat
+        if name == "first":
+            return items[0] if items else None
+        if name == "last":
+            return items[-1] if items else None
+        if name == "compact":
+            return [o for o in items if o is not None]
+        if name == "uniq":
+            return list(dict.fromkeys(items))
+        if all(isinstance(n, int) for n in items) or name == "sort" and all(isinstance(n, str) for n in items):
+            return {"max": max, "min": min, "sum": sum, "sort": sorted}[name](items) \
+                if items or name in ("sum", "sort") else None
+    if name == "join" and seq and len(args) <= 1:
+        return (args[0] if args else "").join(str(o) for o in obj)
     if name == "to_sym" and isinstance(obj, str):
         return Sym(obj)
     if name == "to_s" and isinstance(obj, (str, int)):
         return str(obj)
     if name == "to_i" and isinstance(obj, (str, int)):
         return int(obj)
-    if name == "include?" and len(args) == 1 and isinstance(obj, (list, set, dict, str)):
-        return args[0] in obj
+    if name == "include?" and len(args) == 1 and isinstance(obj, (list, tuple, set, dict, str)):
+        return _key(args[0]) in obj if isinstance(obj, dict) else args[0] in obj
+    if name in ("key?", "has_key?") and len(args) == 1 and isinstance(obj, dict):
+        return _key(args[0]) in obj
     if name == "keys" and isinstance(obj, dict):
-        return list(obj)
-    if name == "positive?" and isinstance(obj, int):
-        return obj > 0
-    if name == "zero?" and isinstance(obj, int):
-        return obj == 0
-    if name == "empty?" and isinstance(obj, (list, dict, str, set)):
+        return [list(k) if isinstance(k, tuple) else k for k in obj]
+    if name == "values" and isinstance(obj, dict):
+        return list(obj.values())
+    if name in ("positive?", "negative?", "zero?") and isinstance(obj, int):
+        return obj > 0 if name == "positive?" else obj < 0 if name == "negative?" else obj == 0
+    if name == "nil?" and not args:
+        return obj is None
+    if name == "empty?" and isinstance(obj, (list, tuple, dict, str, set)):
         return not obj
-    if name in ("concat", "push") and isinstance(obj, list):
+    if name == "is_a?" and len(args) == 1 and isinstance(args[0], (type, tuple)):
+        return isinstance(obj, args[0])
+    if name in ("concat", "push", "append") and isinstance(obj, list):
         for a in args:
             obj.extend(a if name == "concat" else [a])
         return obj
+    if name == "delete" and len(args) == 1:
+        if isinstance(obj, dict):
+            return obj.pop(_key(args[0]), None)
+        if isinstance(obj, list) and args[0] in obj:
+            obj[:] = [o for o in obj if o != args[0]]
+            return args[0]
+        if isinstance(obj, list):
+            return None
+    if name in ("merge", "merge!") and len(args) == 1 and isinstance(obj, dict) and isinstance(args[0], dict):
+        target = obj if name == "merge!" else dict(obj)
+        target.update(args[0])
+        return target
     raise Unknown(f.method.file, f.line, f".{name} on {type(obj).__name__}")
 
 
-__all__ = ["Env", "Unknown", "call", "read_method", "find_methods", "Players"]
+__all__ = ["Env", "Unknown", "call", "read_method", "find_methods", "Players", "Bank"]

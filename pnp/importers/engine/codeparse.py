@@ -82,7 +82,7 @@ def _read_method(game: EngineGame, name: str, after: int) -> Method | None:
 
 class Parser:
     def __init__(self, text: str, pos: int, file: str):
-        self.lex = Lexer(text, pos)
+        self.lex = Lexer(text, pos, lenient=True)
         self.file = file
 
     def fail(self, tok, what: str):
@@ -134,11 +134,20 @@ class Parser:
     def statement(self):
         tok = self.peek(True)
         line = self.lex.line(tok.pos)
-        if tok.text == "return":
+        if tok.text in ("return", "next", "break"):
             self.take(True)
             nxt = self.peek()
-            value = ("nil",) if nxt.kind in ("newline", "eof") or nxt.text in ("if", "unless") else self.expression()
-            node = ("return", value)
+            value = ("lit", None) if nxt.kind in ("newline", "eof") or nxt.text in ("if", "unless", "}") \
+                else self.expression()
+            node = (tok.text, value)
+        elif tok.text == "raise":
+            self.take(True)
+            while self.peek().kind not in ("newline", "eof") and self.peek().text not in ("if", "unless", ";"):
+                self.take()
+            node = ("unknown", line, "raises an error")
+        elif tok.kind == "ident" and self.lex.peek_beyond_newlines() is tok and self._multiple():
+            names = self._multiple_names()
+            node = ("massign", names, self.expression())
         else:
             node = self.expression(statement=True)
         while self.peek().text in ("if", "unless"):
@@ -146,7 +155,8 @@ class Parser:
             cond = self.expression()
             node = ("if", cond if kind == "if" else ("not", cond), [node], [])
         end = self.peek()
-        if end.kind not in ("newline", "eof") and end.text != ";" and not (end.kind == "ident" and end.text in _STOP):
+        if end.kind not in ("newline", "eof") and end.text not in (";", "}") \
+                and not (end.kind == "ident" and end.text in _STOP):
             self.fail(end, f"'{end.text}' after a statement")
         return ("at", line, node)
 
@@ -158,12 +168,34 @@ class Parser:
             value = self.expression()
             if tok.text == "<<":
                 return ("append", left, value)
-            if left[0] not in ("local", "ivar"):
+            if left[0] not in ("local", "ivar", "index"):
                 self.fail(tok, "assigning to something other than a variable")
             if tok.text != "=":
                 value = ("arith", tok.text[0], left, value) if tok.text != "||=" else ("or", left, value)
             return ("assign", left, value)
         return left
+
+    def _multiple(self) -> bool:
+        """`a, = value` or `a, b = value` ahead (the lexer's peeked tokens are kept)."""
+        i = 0
+        while True:
+            while len(self.lex.peeked) <= i:
+                self.lex.peeked.append(self.lex._next())
+            tok = self.lex.peeked[i]
+            if i % 2 == 0 and tok.kind != "ident":
+                return tok.text == "=" and i > 1
+            if i % 2 == 1 and tok.text != ",":
+                return tok.text == "=" and i > 1
+            i += 1
+
+    def _multiple_names(self) -> list[str]:
+        names = []
+        while self.peek().text != "=":
+            tok = self.take()
+            if tok.kind == "ident":
+                names.append(tok.text)
+        self.take()
+        return names
 
     def ternary(self):
         cond = self.binary(0)
@@ -175,7 +207,7 @@ class Parser:
             return ("ternary", cond, yes, no)
         return cond
 
-    _LEVELS = (("||", "or"), ("&&", "and"), ("==", "!=", ">", "<", ">=", "<="), ("+", "-"), ("*",))
+    _LEVELS = (("||", "or"), ("&&", "and"), ("==", "!=", ">", "<", ">=", "<="), ("+", "-"), ("*", "&"))
 
     def binary(self, level: int):
         if level == len(self._LEVELS):
@@ -202,7 +234,14 @@ class Parser:
         out = []
         self.take()  # (
         while self.peek(True).text != ")":
-            out.append(self.expression())
+            if self.peek(True).text == "&":  # map(&:to_sym)
+                self.take(True)
+                tok = self.take()
+                if tok.kind != "symbol":
+                    self.fail(tok, f"&{tok.text}")
+                out.append(("blockpass", str(tok.value)))
+            else:
+                out.append(self.expression())
             if self.peek(True).text == ",":
                 self.take(True)
         self.take(True)
@@ -222,13 +261,8 @@ class Parser:
                 if name.kind not in ("ident", "const"):
                     self.fail(name, f".{name.text}")
                 args = self.args() if self.peek().text == "(" and self.peek().pos == name.pos + len(name.text) else []
-                if self.peek().text == "do":
-                    self.fail(name, f"a block (.{name.text} do ... end)")
-                if self.peek().text == "{":  # a block: known only if it is never run
-                    self.skip_braces()
-                    node = ("unknown", self.lex.line(name.pos), f"a block (.{name.text} {{ ... }})")
-                else:
-                    node = ("send", node, name.text, args)
+                block = self.code_block() if self.peek().text in ("{", "do") else None
+                node = ("send", node, name.text, args, block)
             elif tok.text == "::" and node[0] == "const":
                 self.take()
                 part = self.take()
@@ -236,15 +270,35 @@ class Parser:
             else:
                 return node
 
-    def skip_braces(self) -> None:
-        depth = 0
+    def code_block(self):
+        """`{ |a, b| ... }` or `do |a| ... end`: (parameters, statements)."""
+        close = "}" if self.take().text == "{" else "end"
+        params = []
+        if self.peek().text == "|":
+            self.take()
+            while self.peek().text != "|":
+                tok = self.take()
+                if tok.kind == "ident":
+                    params.append(tok.text)
+                elif tok.text not in (",", "(", ")"):
+                    self.fail(tok, f"block parameter '{tok.text}'")
+            self.take()
+        body = self.block_until(close)
+        return (tuple(params), body)
+
+    def block_until(self, close: str) -> list:
+        out = []
         while True:
-            tok = self.take(True)
-            if tok.kind == "eof":
-                self.fail(tok, "a block that does not end")
-            depth += {"{": 1, "}": -1}.get(tok.text, 0)
-            if depth == 0:
-                return
+            tok = self.peek(True)
+            if tok.text == close:
+                self.take(True)
+                return out
+            if tok.kind == "eof" or tok.kind == "ident" and tok.text in _STOP:
+                self.fail(tok, f"'{tok.text}' where '{close}' was expected")
+            if tok.text == ";":
+                self.take()
+                continue
+            out.append(self.statement())
 
     def primary(self):
         tok = self.take(True)
@@ -266,7 +320,7 @@ class Parser:
         elif tok.kind == "const":
             node = ("const", (tok.text,))
         elif tok.text == "(":
-            node = self.expression()
+            node = self.expression(statement=True)
             self.expect(")")
         elif tok.text == "[":
             items = []
