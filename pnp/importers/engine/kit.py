@@ -18,6 +18,7 @@ from pnp.importers.engine.board import UNLIMITED_TILES_DEFAULT, convert_board, c
 from pnp.importers.engine.entities import convert_companies, convert_privates
 from pnp.importers.engine.fit import fit_privates
 from pnp.importers.engine.games import EngineGame, Library
+from pnp.importers.engine.optional import mark_optional_tiles
 from pnp.importers.engine.setup import set_up
 from pnp.importers.engine.units import report_setup, rule_variants, setup_note
 from pnp.importers.engine.variants import hex_variants
@@ -84,6 +85,7 @@ def convert(library: Library, game: EngineGame) -> Result:
         info["notes"] += " " + setup_note(setup)
     board = convert_board(game, tile_library, report)
     tiles = convert_tiles(game, tile_library, report)
+    mark_optional_tiles(game, tiles, report)
     if board and setup and "HEXES" in setup.constants:
         variants = rule_variants(game, setup, board, tiles, tile_library, report)
         if variants:
