@@ -37,20 +37,32 @@ class Method:
     owner: int  # index of the module in the game's ancestors
 
 
+_DEFS = re.compile(r"^([ \t]*)def\s+([\w.?!=\[\]]+)(?=[\s(]|$)", re.MULTILINE)
+
+
+def _definitions(source, file) -> dict[str, list[tuple[int, int]]]:
+    """Every `def` of a file, by name: (start of its line, indentation); read once."""
+    index = source.__dict__.setdefault("_definitions", {})
+    if file not in index:
+        found: dict[str, list[tuple[int, int]]] = {}
+        for match in _DEFS.finditer(source.texts.get(file, "")):
+            found.setdefault(match.group(2), []).append((match.start(), len(match.group(1))))
+        index[file] = found
+    return index[file]
+
+
 def find_methods(game: EngineGame, name: str) -> list[tuple[int, object, int, int]]:
     """Every definition of `name` in the game's ancestors, nearest first: (ancestor index,
     module, start of the `def` line in the file's text, its indentation)."""
     out = []
-    pattern = re.compile(r"^([ \t]*)def\s+" + re.escape(name) + r"(?=[\s(]|$)", re.MULTILINE)
     ancestors = game.source.ancestors(game.game_class) if game.game_class else []
     seen = set()
     for i, module in enumerate(ancestors):
         if module.file in seen:
             continue
         seen.add(module.file)
-        text = game.source.texts.get(module.file, "")
-        for match in pattern.finditer(text):
-            out.append((i, module, match.start(), len(match.group(1))))
+        for start, indent in _definitions(game.source, module.file).get(name, ()):
+            out.append((i, module, start, indent))
     return out
 
 
