@@ -69,6 +69,9 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     for shape in area_shapes:
         occupied.add(shape)
     bounds = unary_union([land] + area_shapes).bounds
+    labels = [(label_box(f, i, lab), lab) for i, lab in enumerate(deco.labels)]
+    for shape, _ in labels:  # a free label (1848's BOE Payout box) keeps the title and legend off it
+        occupied.add(shape)
     blocks = []  # (shape, block)
     if deco.title.show and title_lines:
         blocks.append(place_block(f, title_block(title_lines), deco.title.at, occupied, bounds))
@@ -77,7 +80,6 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         blocks.append(place_block(f, legend_block(f, legend), deco.legend.at, occupied, bounds))
     for artwork, at in extras:
         blocks.append(place_block(f, artwork_block(artwork), at, occupied, bounds))
-    labels = [(label_box(f, i, lab), lab) for i, lab in enumerate(deco.labels)]
     extent = unary_union([land] + area_shapes + [s for s, _ in blocks + labels]).bounds
     edge = f.spec.padding + f.spec.band if frame else 0.0
     f.origin = (extent[0] - edge, extent[1] - edge)
