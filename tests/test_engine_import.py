@@ -214,3 +214,15 @@ def test_num_trains_by_player_count_prints_the_most_and_says_each(tmp_path, refe
         by_players = {n: row[name] for n, row in table.items()}
         assert trains[name]["count"] == max(by_players.values())
         assert "Cards by players: " + ", ".join(f"{n}: {c}" for n, c in by_players.items()) in trains[name]["notes"]
+
+
+def test_1848s_box_off_the_grid_prints_as_a_map_label(tmp_path, reference):
+    """I21 (BOE Payout) lies between hex positions: a label there with its revenues."""
+    run("import", "18xx.games", ENGINE, "--game", "1848", "--out", tmp_path / "g")
+    board = _load(tmp_path / "g", "map.yaml")
+    assert "I21" not in {c for h in board["hexes"] for c in ([h["at"]] if isinstance(h["at"], str) else h["at"])}
+    label = board["decorations"]["labels"][0]
+    assert label["at"] == "I21" and label["text"] == "BOE Payout 0 (yellow) / 100 (green) / 200 (brown) / 300 (gray)"
+    assert run("map", tmp_path / "g", "--out", tmp_path / "m").exit_code == 0
+    svg = (tmp_path / "m" / "map.svg").read_text(encoding="utf-8")
+    assert "BOE Payout 0 (yellow)" in svg
