@@ -227,8 +227,8 @@ def test_a_clones_per_game_files_are_all_read(tmp_path):
     trains = {t["name"]: t for t in _load(out, "trains.yaml")["trains"]}
     # trains.rb's trains; the 2 and 3 counted by num_trains from scenarios.rb: 4/6 and 3/5 by player count
     assert {n: t["count"] for n, t in trains.items()} == {"2": 6, "3": 5, "4": 2}
-    assert "Cards by players: 2: 4, 3: 6, 4: 6." in trains["2"]["notes"]
-    assert "Trade-in: 2 40." in trains["4"]["notes"]
+    assert "Cards for 2/3/4 players: 4/6/6." in trains["2"]["notes"]
+    assert "Trade in a 2: 40 off." in trains["4"]["notes"]
     board = _load(out, "map.yaml")
     assert board["coordinates"]["orientation"] == "flat"
     assert sum(len([h["at"]] if isinstance(h["at"], str) else h["at"]) for h in board["hexes"]) == 6

@@ -213,7 +213,8 @@ def test_num_trains_by_player_count_prints_the_most_and_says_each(tmp_path, refe
     for name in ("Y1", "O1", "R1", "Pi1", "Pu1"):
         by_players = {n: row[name] for n, row in table.items()}
         assert trains[name]["count"] == max(by_players.values())
-        assert "Cards by players: " + ", ".join(f"{n}: {c}" for n, c in by_players.items()) in trains[name]["notes"]
+        assert (f"Cards for {'/'.join(map(str, by_players))} players: "
+                f"{'/'.join(map(str, by_players.values()))}.") in trains[name]["notes"]
 
 
 def test_1848s_box_off_the_grid_prints_as_a_map_label(tmp_path, reference):

@@ -77,7 +77,8 @@ def train_counts(game: EngineGame, trains: list[dict], corporations: int) -> dic
         cards = max(by_players.values())
         notes = []
         if len(set(by_players.values())) > 1:
-            notes.append("Cards by players: " + ", ".join(f"{n}: {c}" for n, c in by_players.items()) + ".")
+            notes.append(f"Cards for {'/'.join(map(str, by_players))} players: "
+                         f"{'/'.join(map(str, by_players.values()))}.")
         top = players[-1]
         for sym, name in _rules(game):
             try:

@@ -199,7 +199,12 @@ def _train_notes(train: dict) -> str | None:
             notes.append(text + ".")
     discount = train.get("discount")
     if isinstance(discount, dict) and discount:
-        notes.append("Trade-in: " + ", ".join(f"{k} {v}" for k, v in discount.items()) + ".")
+        by_value: dict = {}
+        for k, v in discount.items():
+            by_value.setdefault(v, []).append(str(k))
+        notes.append("Trade in " + "; ".join(
+            f"a {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}: {v} off"
+            for v, names in by_value.items()) + ".")
     return " ".join(notes) or None
 
 
