@@ -322,9 +322,12 @@ class Parser:
         if tok.kind == "number":
             node = ("lit", tok.value)
         elif tok.kind in ("string", "symbol", "words"):
-            if not isinstance(tok.value, (str, list)):
-                self.fail(tok, "a string that interpolates code")
-            node = ("lit", tok.value)
+            value = tok.value
+            while tok.kind == "string" and self.peek().kind == "string":  # 'a'\ continued by 'b'
+                more = self.take().value
+                value = value + more if isinstance(value, str) and isinstance(more, str) else None
+            node = ("lit", value) if isinstance(value, (str, list)) else \
+                ("unknown", self.lex.line(tok.pos), "a string that interpolates code")
         elif tok.kind == "label":
             self.fail(tok, f"'{tok.text}' (a hash without braces)")
         elif tok.kind == "ivar":

@@ -63,7 +63,7 @@ def compute(game: EngineGame, env: Env, names) -> tuple[dict, dict, dict]:
     """The named constants by their methods under `env`: (values, where, why not)."""
     values, where, failed = {}, {}, {}
     for name in names:
-        method = METHODS[name]
+        method = builder(game, name)
         at = own_method(game, method)
         try:
             value = call(game, method, Env(game, env.players, env.rules, dict(env.ivars)))
@@ -77,11 +77,19 @@ def compute(game: EngineGame, env: Env, names) -> tuple[dict, dict, dict]:
     return values, where, failed
 
 
+def builder(game: EngineGame, name: str) -> str:
+    """The method that builds the constant: `optional_hexes` (base.rb's calls `game_hexes`)
+    where the game has its own (1893's map), else the `game_...` one."""
+    if name == "HEXES" and own_method(game, "optional_hexes"):
+        return "optional_hexes"
+    return METHODS[name]
+
+
 def needed(game: EngineGame) -> list[str]:
     """Constants missing or not literals whose method the game itself defines."""
     out = []
-    for name, method in METHODS.items():
-        if own_method(game, method) and not _literal(game, name):
+    for name in METHODS:
+        if own_method(game, builder(game, name)) and not _literal(game, name):
             out.append(name)
     return out
 

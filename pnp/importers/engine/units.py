@@ -74,7 +74,7 @@ def rule_variants(game: EngineGame, setup: SetUp, board, tiles, library: dict, r
         if env is None:
             report.note(f"map.variants.{sym}", "the engine's set-up refuses this rule here; no variant")
             continue
-        values, _, failed = compute(game, env, ["HEXES", "TILES"])
+        values, _, failed = compute(game, env, ["HEXES", "TILES"] if "TILES" in setup.constants else ["HEXES"])
         if "HEXES" not in values:
             report.lost(f"map.variants.{sym}", f"its map could not be built: {failed.get('HEXES')}")
             continue
