@@ -43,14 +43,19 @@ def _by_coordinate(entries: list[dict]) -> dict[str, dict]:
     return out
 
 
-def _variant_env(game: EngineGame, setup: SetUp, rule: dict):
+def _variant_env(game: EngineGame, setup: SetUp, rule: dict, others: list[str]):
     """The engine's set-up with this rule: on its own (at the most players it names), else
-    added to the default rules; None where the engine refuses both."""
+    added to the default rules, else with one other rule it needs (1825's Unit 4 needs
+    Unit 3), alone or beside the default rules; None where the engine refuses them all."""
     players = rule.get("players")
     counts = [max(players)] if isinstance(players, list) and players and all(isinstance(n, int) for n in players) \
         else []
-    tries = [([str(rule["sym"])], players_for(game, n)) for n in counts]
-    tries.append(([*setup.rules, str(rule["sym"])], setup.players))
+    sym = str(rule["sym"])
+    tries = [([sym], players_for(game, n)) for n in counts]
+    tries.append(([*setup.rules, sym], setup.players))
+    for other in others:
+        if other != sym and other not in setup.rules:
+            tries += [([other, sym], setup.players), ([*setup.rules, other, sym], setup.players)]
     for rules, n in tries:
         try:
             env = start(game, rules, n)
@@ -70,7 +75,7 @@ def rule_variants(game: EngineGame, setup: SetUp, board, tiles, library: dict, r
         sym = str(rule["sym"])
         if sym in setup.rules:
             continue
-        env = _variant_env(game, setup, rule)
+        env = _variant_env(game, setup, rule, [str(r["sym"]) for r in _rules(game)])
         if env is None:
             report.note(f"map.variants.{sym}", "the engine's set-up refuses this rule here; no variant")
             continue
@@ -88,8 +93,14 @@ def rule_variants(game: EngineGame, setup: SetUp, board, tiles, library: dict, r
             game.computed.update(saved)
         if other is None:
             continue
+        if other.data["coordinates"] != board.data["coordinates"]:
+            report.lost(f"map.variants.{sym}", "its map needs other coordinates than the kit's (a line before A, "
+                                               f"{other.data['coordinates']}); no variant")
+            continue
         hexes = _by_coordinate(other.data["hexes"])
-        variant: dict = {"title": f"{rule.get('short_name') or sym} (optional rule {sym})"}
+        extra = sorted(set(env.rules) - {sym} - set(setup.rules))
+        variant: dict = {"title": f"{rule.get('short_name') or sym} (optional rule {sym}"
+                                  + (f", with {', '.join(extra)})" if extra else ")")}
         remove = [c for c in base if c not in hexes]
         changed = [e for c, e in hexes.items() if base.get(c) != e]
         manifest = _manifest_changes(tiles, other_tiles, sym) if other_tiles else {}
