@@ -20,21 +20,22 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.components import Component, Document, PrintOptions, duplexed, for_duplex
-from pnp.cut.paths import CutPages
-from pnp.cut.write import finished_pdf, write_cut_files
 from pnp.errors import PnpError
-from pnp.i18n import Messages, messages
-from pnp.localise import in_language
-from pnp.model.game import Game
-from pnp.draw.nodes import Page
-from pnp.limits import limit
-from pnp.output import OutputDir, atomic_write, write_error
-from pnp.print_settings import checked_print
-from pnp.pdf import DocumentPool, PdfPart, merge_documents, to_png
-from pnp.render import svg
-from pnp.templates import Paper
+
+if TYPE_CHECKING:
+    from pnp.components import Component, Document, PrintOptions
+    from pnp.cut.paths import CutPages
+    from pnp.draw.nodes import Page
+    from pnp.i18n import Messages
+    from pnp.model.game import Game
+    from pnp.output import OutputDir
+    from pnp.pdf import DocumentPool
+    from pnp.templates import Paper
+
+# The drawing, PDF and model modules are imported by the functions that use them, when
+# a kit is built: importing pnp.build at start-up costs next to nothing.
 
 # Print order. Each entry: key, module in pnp.components, whether the game has data for it.
 KIT: list[tuple[str, Callable[[Game], bool]]] = [
@@ -117,6 +118,9 @@ def scaled(page: Page, scale: float) -> Page:
 
 def calibration_page(game: Game, paper: Paper, style, components: list[Built], options: PrintOptions) -> Page:
     """The kit's first page: title, contents and a 100 mm ruler to check the printer."""
+    from pnp.i18n import messages
+    from pnp.render import svg
+
     t = messages(options.lang)
     dwg = svg.document(paper.width, paper.height, title=t("kit.title", game=game.title))
     cx = paper.width / 2
@@ -151,12 +155,19 @@ def calibration_page(game: Game, paper: Paper, style, components: list[Built], o
 
 
 def build_component(key: str, game: Game, options: PrintOptions) -> Component:
+    from pnp.components import for_duplex
+
     module = importlib.import_module(f"pnp.components.{key}")
     return for_duplex(module.build(game, options), game.title, options)
 
 
 def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[str] | None = None,
               png: bool = False, progress: Callable[[str], None] | None = None) -> KitResult:
+    from pnp.limits import limit
+    from pnp.localise import in_language
+    from pnp.output import OutputDir
+    from pnp.pdf import DocumentPool, PdfPart
+
     start = time.perf_counter()
     game = in_language(game, options.lang)  # every data text in the kit's language
     keys = kit_components(game, only, options)
@@ -197,6 +208,12 @@ def safe_stem(text: str) -> str:
 
 def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir, png: bool,
                pool: DocumentPool) -> dict[str, int]:
+    from pnp.components import Document, duplexed
+    from pnp.cut.write import finished_pdf, write_cut_files
+    from pnp.i18n import messages
+    from pnp.pdf import PdfPart, merge_documents, to_png
+    from pnp.render import svg
+
     files: dict[str, int] = {}
     t = messages(options.lang)
     calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
@@ -236,6 +253,8 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
 def kit_cuts(cover: Document, built: list[Built], scale: float) -> CutPages:
     """The kit's cut paths page by page: none on the cover, each component's first
     document's after it (as calibrated by `scale`)."""
+    from pnp.cut.paths import CutPages
+
     pages = [[] for _ in cover.pages]
     for b in built:
         if b.component.documents:
@@ -246,6 +265,8 @@ def kit_cuts(cover: Document, built: list[Built], scale: float) -> CutPages:
 
 def index_markdown(game: Game, built: list[Built], files: dict[str, int], kit_name: str,
                    t: Messages | None = None) -> str:
+    from pnp.i18n import messages
+
     t = t or messages()
     heads = [t(f"kit.index_{k}") for k in ("component", "pieces", "expected", "pages", "file")]
     lines = [f"# {t('kit.title', game=game.title)}", "",
@@ -271,6 +292,8 @@ def make_staging(out_dir: Path) -> Path:
     the system's temporary folder), or inside it when its parent cannot be written,
     after removing those that builds killed before they could clean up (their process
     is gone)."""
+    from pnp.output import write_error
+
     out_dir = out_dir.resolve()
     prefix = f"{STAGING}{out_dir.name}-"
     try:
@@ -307,6 +330,8 @@ def _commit(staging: Path, out_dir: Path) -> None:
     """Move every staged file into the output folder; each lands by an atomic rename.
     Every target is checked first (no link inside the folder may lead out of it), so a
     refused kit writes nothing."""
+    from pnp.output import OutputDir, atomic_write
+
     folder = OutputDir(out_dir)
     files = [(path, folder.path(str(path.relative_to(staging)))) for path in sorted(staging.rglob("*"))
              if path.is_file()]
@@ -327,6 +352,8 @@ def _kill_point(name: str) -> None:
 
 def resolve_options(game: Game, cli: dict) -> dict:
     """Command-line values win; then the game's `print:` settings; then defaults."""
+    from pnp.print_settings import checked_print
+
     defaults = {"paper": "a4", "scale": 1.0, "bleed": None, "crop_marks": True, "duplex": "none", "only": None,
                 "lang": "en", "theme": "default", "tile_layout": "individual", "layout": None,
                 "cut_files": None, "cut_contour": False, "registration": None}

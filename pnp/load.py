@@ -8,25 +8,22 @@ loaders registered in `PART_LOADERS`. Standard numbered tiles come from `data/ti
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
-
+from typing import TYPE_CHECKING
 
 from pnp.errors import DataError, PnpError
-from pnp.limits import limit
-from pnp.load_map import load_map
-from pnp.load_sections import load_sections
-from pnp.checks import check_references
-from pnp.draw.color import check_colors
-from pnp.model.company import PrivatesFile
-from pnp.model.game import Game, GameInfo, ManifestEntry
-from pnp.model.rules import CardsFile, Market, PhasesFile, TrainsFile
-from pnp.model.tile import COLOURS, Tile, with_stop_styles
 from pnp.resources import data_dir
-from pnp.upgrades import derive_upgrades
-from pnp.logos import load_companies
 from pnp.yamlfile import expect_mapping, read_yaml, validated, with_line
+
+if TYPE_CHECKING:
+    from pnp.model.game import Game, GameInfo, ManifestEntry
+    from pnp.model.tile import Tile
+
+# The models (pydantic) and the loaders of a game's parts are imported when a game is
+# loaded, not when pnp starts: `pnp games`, `pnp --help` and the start of every command
+# need none of them.
 
 
 def bundled_games() -> list[str]:
@@ -48,63 +45,28 @@ def resolve_game(name_or_path: str | Path) -> Path:
                    f"and not a folder holding game.yaml")
 
 
-def _tile(path: Path, raw, where: str, at=()) -> Tile:
-    if not isinstance(raw, dict):
-        raise DataError(path, where, f"a tile must be a mapping of fields, found {type(raw).__name__}")
-    label = f"{where} (tile {raw.get('id')})" if "id" in raw else where
-    if "color" in raw and raw["color"] not in COLOURS:
-        raise DataError(path, f"{label}.color", f"unknown colour '{raw['color']}' (known: {', '.join(COLOURS)})")
-    return validated(path, Tile, raw, prefix=[label], at=at)
-
-
-def read_tiles(path: Path, raw_tiles, field: str = "tiles") -> list[Tile]:
-    if not isinstance(raw_tiles, list):
-        raise DataError(path, field, "must be a list of tiles")
-    tiles: list[Tile] = []
-    seen: dict[str, int] = {}
-    for i, raw in enumerate(raw_tiles):
-        tile = _tile(path, raw, f"{field}[{i}]", at=(field, i))
-        if tile.id in seen:
-            raise DataError(path, f"{field}[{i}].id", f"duplicate tile id '{tile.id}' (first at {field}[{seen[tile.id]}])")
-        seen[tile.id] = i
-        tiles.append(tile)
-    return tiles
-
-
-def read_tile_file(path: Path) -> list[Tile]:
-    """A library file: `tiles:` (and optional `notes:`)."""
-    data = expect_mapping(path, read_yaml(path), "a tile file")
-    unknown = set(data) - {"tiles", "notes"}
-    if unknown:
-        raise DataError(path, sorted(unknown)[0], "unknown section (a tile file has 'tiles' and 'notes')")
-    return read_tiles(path, data.get("tiles") or [])
-
-
-@cache
-def _library_cached(folder: Path) -> dict[str, tuple[Tile, Path]]:
-    library: dict[str, tuple[Tile, Path]] = {}
-    for path in sorted(folder.glob("*.yaml")):
-        for tile in read_tile_file(path):
-            if tile.id in library:
-                raise DataError(path, f"tile {tile.id}", f"duplicate tile id '{tile.id}' (also in {library[tile.id][1].name})")
-            library[tile.id] = (tile, path)
-    return library
-
-
 def tile_library(folder: Path | None = None) -> dict[str, Tile]:
-    """The standard numbered tiles shared by all games (`data/tiles/*.yaml`)."""
-    return {k: v[0] for k, v in _library_cached(folder or data_dir() / "tiles").items()}
+    """The standard numbered tiles shared by all games (`data/tiles/*.yaml`), every one
+    read and checked."""
+    from pnp.library import library
+
+    return library(folder or data_dir() / "tiles").all()
 
 
 def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry, ...]:
+    from pnp.library import library, read_tiles
+    from pnp.limits import limit
+    from pnp.model.game import ManifestEntry
+    from pnp.model.tile import with_stop_styles
+    from pnp.upgrades import Routes, derive_upgrades
+
     path = folder / "tiles.yaml"
     data = expect_mapping(path, read_yaml(path), "a tile manifest")
     unknown = set(data) - {"manifest", "tiles", "notes", "decisions"}
     if unknown:
         raise DataError(path, sorted(unknown)[0], "unknown section (expected manifest, tiles, notes, decisions)")
-    own = read_tiles(path, data.get("tiles") or [])
-    library = tile_library()
-    available = {**library, **{t.id: t for t in own}}
+    own = {t.id: t for t in read_tiles(path, data.get("tiles") or [])}
+    standard = library(data_dir() / "tiles")  # each tile read when first named
     counts = expect_mapping(path, data.get("manifest"), "manifest")
     if not counts and not (isinstance(data.get("decisions"), dict) and data["decisions"].get("no_tiles")):
         raise DataError(path, "manifest", "lists no tiles (an imported game without tiles says why in "
@@ -113,13 +75,13 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
     for raw_id, count in counts.items():
         tile_id = str(raw_id)
         where = f"manifest.{tile_id}"
-        if tile_id not in available:
+        if tile_id not in own and tile_id not in standard:
             raise DataError(path, where, f"unknown tile id '{tile_id}' (not in data/tiles/ nor in this file's tiles)")
         if isinstance(count, bool) or not isinstance(count, int):
             raise DataError(path, where, f"count must be a whole number, not {count!r}")
         if count < 0:
             raise DataError(path, where, f"negative count {count}")
-        entries.append((available[tile_id], count))
+        entries.append((own[tile_id] if tile_id in own else standard[tile_id], count))
     no_tiles = isinstance(data.get("decisions"), dict) and data["decisions"].get("no_tiles")
     if not any(count for _, count in entries) and not no_tiles:
         raise DataError(path, "manifest", "every count is 0: the game has no tiles to print")
@@ -130,14 +92,18 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
     used = [t for t, _ in entries]
     for tile, _ in entries:
         for target in tile.upgrades or ():
-            if target not in available:
+            if target not in own and target not in standard:
                 raise DataError(path, f"tile {tile.id}.upgrades", f"unknown tile id '{target}'")
     styles = info.stop_styles if info else {}
-    return tuple(ManifestEntry(with_stop_styles(tile, styles), count, derive_upgrades(tile, used))
+    routes = Routes()
+    return tuple(ManifestEntry(with_stop_styles(tile, styles), count, derive_upgrades(tile, used, routes))
                  for tile, count in entries)
 
 
 def _info(folder: Path) -> GameInfo:
+    from pnp.draw.color import check_colors
+    from pnp.model.game import GameInfo
+
     path = folder / "game.yaml"
     data = expect_mapping(path, read_yaml(path), "a game description")
     info = validated(path, GameInfo, data)
@@ -146,25 +112,37 @@ def _info(folder: Path) -> GameInfo:
 
 
 def document(model):
-    """A loader for a file that is one pydantic document."""
+    """A loader for a file that is one pydantic document: `model` is the model, or
+    "module:Model", imported when a file is read."""
 
     def load(path: Path, parts: dict):
-        return validated(path, model, expect_mapping(path, read_yaml(path), model.__name__))
+        cls = _named(model) if isinstance(model, str) else model
+        return validated(path, cls, expect_mapping(path, read_yaml(path), cls.__name__))
 
     return load
+
+
+def _named(name: str):
+    module, _, attribute = name.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def _later(name: str) -> Callable[[Path, dict], object]:
+    """The loader "module:function", imported when a file is read."""
+    return lambda path, parts: _named(name)(path, parts)
 
 
 # The parts of a game beyond its tiles: name -> (file, loader). A loader takes (path,
 # parts loaded so far) and returns the part's model; absent files are simply absent.
 PART_LOADERS: dict[str, tuple[str, Callable[[Path, dict], object]]] = {
-    "companies": ("companies.yaml", load_companies),  # logos checked: inside the game folder
-    "privates": ("privates.yaml", document(PrivatesFile)),
-    "trains": ("trains.yaml", document(TrainsFile)),
-    "phases": ("phases.yaml", document(PhasesFile)),
-    "market": ("market.yaml", document(Market)),
-    "cards": ("cards.yaml", document(CardsFile)),
-    "map": ("map.yaml", load_map),
-    "sections": ("sections", load_sections),  # a folder of map sections (18-XY)
+    "companies": ("companies.yaml", _later("pnp.logos:load_companies")),  # logos checked: inside the game folder
+    "privates": ("privates.yaml", document("pnp.model.company:PrivatesFile")),
+    "trains": ("trains.yaml", document("pnp.model.rules:TrainsFile")),
+    "phases": ("phases.yaml", document("pnp.model.rules:PhasesFile")),
+    "market": ("market.yaml", document("pnp.model.rules:Market")),
+    "cards": ("cards.yaml", document("pnp.model.rules:CardsFile")),
+    "map": ("map.yaml", _later("pnp.load_map:load_map")),
+    "sections": ("sections", _later("pnp.load_sections:load_sections")),  # a folder of map sections (18-XY)
 }
 
 
@@ -178,6 +156,9 @@ def load_game(name_or_path: str | Path) -> Game:
 
 
 def _load_game(name_or_path: str | Path) -> Game:
+    from pnp.checks import check_references
+    from pnp.model.game import Game
+
     folder = resolve_game(name_or_path)
     info = _info(folder)
     manifest = _manifest(folder, info)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import BeforeValidator, WithJsonSchema
-
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
 
@@ -42,5 +40,13 @@ LENGTH_SCHEMA = {"description": "A length with a unit: 3.5mm, 0.25in, 1cm, 10pt 
                  "anyOf": [{"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$"},
                            {"type": "number", "minimum": 0}]}
 
-Length = Annotated[float, BeforeValidator(_model_length), WithJsonSchema(LENGTH_SCHEMA)]
-"""A length in a data model: written with a unit ('3.5mm', '0.25in'), read as mm."""
+
+def __getattr__(name: str):
+    """`Length`, a length in a data model: written with a unit ('3.5mm', '0.25in'), read
+    as mm. Made when a model first imports it, so plain lengths need no pydantic."""
+    if name == "Length":
+        from pydantic import BeforeValidator, WithJsonSchema
+
+        globals()["Length"] = Annotated[float, BeforeValidator(_model_length), WithJsonSchema(LENGTH_SCHEMA)]
+        return globals()["Length"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -55,15 +55,37 @@ def _keeps(old_links: set[frozenset], new_links: set[frozenset]) -> bool:
     return all(any(stop <= s for s in new_stops) for stop in old_stops)
 
 
-def _keeps_routes(old: TileFace, new: Tile) -> bool:
+class Routes:
+    """`connections` and stop signatures worked out once per tile, orientation and gauge
+    (tiles are immutable; the memo keeps each tile it has seen alive, so ids stay theirs)."""
+
+    def __init__(self):
+        self.links: dict[tuple, set[frozenset]] = {}
+        self.stops: dict[int, tuple[TileFace, Counter]] = {}
+        self.groups: dict[int, tuple[list, dict]] = {}  # id of a candidate list -> it, grouped by kind
+
+    def connections(self, tile: TileFace, rotation: int = 0, mirror: bool = False, gauge: str | None = None):
+        key = (id(tile), rotation, mirror, gauge)
+        if key not in self.links:
+            self.stops.setdefault(id(tile), (tile, _stop_signature(tile)))  # holds the tile
+            self.links[key] = connections(tile, rotation, mirror, gauge)
+        return self.links[key]
+
+    def signature(self, tile: TileFace) -> Counter:
+        if id(tile) not in self.stops:
+            self.stops[id(tile)] = (tile, _stop_signature(tile))
+        return self.stops[id(tile)][1]
+
+
+def _keeps_routes(old: TileFace, new: Tile, routes: Routes) -> bool:
     """Every route survives for every gauge: narrow track upgrades to narrow (or dual)
     track, standard to standard (or dual)."""
     gauges = ("standard", "narrow")
-    old_links = {g: connections(old, gauge=g) for g in gauges}
+    old_links = {g: routes.connections(old, gauge=g) for g in gauges}
     orientations = [(r, m) for m in ((False, True) if new.flippable else (False,))
                     for r in (range(6) if new.rotatable else (0,))]
     for r, m in orientations:
-        if all(_keeps(old_links[g], connections(new, r, m, gauge=g)) for g in gauges):
+        if all(_keeps(old_links[g], routes.connections(new, r, m, gauge=g)) for g in gauges):
             return True
     return False
 
@@ -74,17 +96,34 @@ def keeps_exits(old: TileFace, new: Tile) -> bool:
     return any(exits <= {(e + r) % 6 for e in new.exits()} for r in (range(6) if new.rotatable else (0,)))
 
 
-def is_upgrade(old: TileFace, new: Tile, old_colour: str) -> bool:
+def is_upgrade(old: TileFace, new: Tile, old_colour: str, routes: Routes | None = None) -> bool:
+    routes = routes or Routes()
     if NEXT_COLOUR.get(old_colour) != new.color:
         return False
     if (old.label or None) != (new.label or None):
         return False
-    if _stop_signature(old) != _stop_signature(new):
+    if routes.signature(old) != routes.signature(new):
         return False
-    return _keeps_routes(old, new)
+    return _keeps_routes(old, new, routes)
 
 
-def derive_upgrades(tile: Tile, candidates: list[Tile]) -> tuple[str, ...]:
+def _kind(tile: TileFace, colour: str | None, routes: Routes) -> tuple:
+    """What an upgrade must share with the tile it replaces, before its routes are compared."""
+    return colour, tile.label or None, frozenset(routes.signature(tile).items())
+
+
+def derive_upgrades(tile: Tile, candidates: list[Tile], routes: Routes | None = None) -> tuple[str, ...]:
+    """The candidates `tile` upgrades to, in the candidates' order (as `is_upgrade` finds
+    them). `routes`: a memo shared by the calls for one manifest; with it, the candidates
+    are grouped by colour, label and stops once, and only a tile's own group is compared."""
     if tile.upgrades is not None:
         return tile.upgrades
-    return tuple(c.id for c in candidates if is_upgrade(tile, c, tile.color))
+    routes = routes or Routes()
+    key = id(candidates)
+    if key not in routes.groups:
+        groups: dict[tuple, list[Tile]] = {}
+        for c in candidates:
+            groups.setdefault(_kind(c, c.color, routes), []).append(c)
+        routes.groups[key] = (candidates, groups)  # holds the list: its id stays its own
+    group = routes.groups[key][1].get(_kind(tile, NEXT_COLOUR.get(tile.color), routes), [])
+    return tuple(c.id for c in group if _keeps_routes(tile, c, routes))

@@ -11,14 +11,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-import yaml
-from pydantic import ValidationError
-
 from pnp.errors import DataError, field_path
-
-# libyaml's safe loader when PyYAML was built with it (ten times faster on the tile
-# library), else the pure-Python one; both build plain data only.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # Longest text anywhere (a private's rule text is under 1,000 characters), and the
 # longest name, label or title: printed on a hex, a card or a charter heading.
@@ -26,32 +19,6 @@ MAX_TEXT = 10_000
 MAX_NAME = 120
 NAME_FIELDS = frozenset({"name", "title", "subtitle", "symbol"})
 ALLOWED_CONTROLS = frozenset("\n\t")
-
-
-class _DuplicateKey(yaml.YAMLError):
-    def __init__(self, key, line: int, first: int):
-        super().__init__(f"duplicate key {key!r} (first at line {first})")
-        self.key, self.line, self.first = key, line, first
-
-
-class _Loader(SAFE_LOADER):
-    """The safe loader, refusing a key that a mapping already has."""
-
-    def construct_mapping(self, node, deep=False):
-        seen: dict = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                first = seen.get(key)
-            except TypeError:  # an unhashable key: the safe constructor reports it
-                continue
-            line = key_node.start_mark.line + 1
-            if first is not None:
-                raise _DuplicateKey(key, line, first)
-            seen[key] = line
-        return super().construct_mapping(node, deep=deep)
 
 
 def read_yaml(path: Path):
@@ -66,9 +33,18 @@ def read_yaml(path: Path):
         raise DataError(path, "", "is a folder, not a YAML file") from None
     except OSError as exc:  # a symlink loop, no permission, a device ...
         raise DataError(path, "", f"cannot be read ({exc.strerror or exc})") from None
+    return parse_yaml(path, text)
+
+
+def parse_yaml(path: Path, text: str):
+    """`text` read from `path` as YAML, with read_yaml's checks and errors."""
+    import yaml
+
+    from pnp.yamlsafe import DuplicateKey, Loader
+
     try:
-        data = yaml.load(text, Loader=_Loader)
-    except _DuplicateKey as exc:
+        data = yaml.load(text, Loader=Loader)
+    except DuplicateKey as exc:
         raise DataError(path, str(exc.key), f"duplicate key {_quote(str(exc.key))} (first at line {exc.first}; the second would "
                                             f"silently replace the first)", line=exc.line) from None
     except yaml.reader.ReaderError as exc:
@@ -135,6 +111,10 @@ def line_of(source: str | None, where) -> int | None:
     or None when it cannot be found. Used only when reporting a problem."""
     if source is None:
         return None
+    import yaml
+
+    from pnp.yamlsafe import SAFE_LOADER
+
     try:
         loader = SAFE_LOADER(source)
         try:
@@ -178,7 +158,7 @@ def with_line(error: DataError) -> DataError:
     return DataError(error.file, error.field, error.problem, line=line)
 
 
-def validation_error(path: Path, exc: ValidationError, prefix=(), at=()) -> DataError:
+def validation_error(path: Path, exc, prefix=(), at=()) -> DataError:
     """The first problem pydantic found, as a DataError naming its field (and its line
     when the file can be read again)."""
     err = exc.errors()[0]
@@ -211,6 +191,8 @@ def validated(path: Path, model, data, prefix=(), code_field: str = "hexes", at=
     file and field. A plain ValueError comes from reading a tile code, which pydantic
     cannot place; it is reported at `prefix`, or at `code_field` at the top level. `at`:
     where `data` sits in the file (keys and indexes), to find the problem's line."""
+    from pydantic import ValidationError
+
     from pnp.tilecode import CODE_CONTEXT
 
     try:

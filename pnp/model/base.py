@@ -6,6 +6,10 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Frozen(BaseModel):
-    """An immutable value that rejects unknown fields, so a typo in data is an error."""
+    """An immutable value that rejects unknown fields, so a typo in data is an error.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    Validators are built on first use (`defer_build`): a load builds one per document it
+    validates (game.yaml, a tile, map.yaml ...) with the nested models inside it, rather
+    than one for each of the ~56 models whenever the model modules are imported."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)

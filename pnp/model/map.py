@@ -108,7 +108,8 @@ class HexEntry(TileFace):
         return _coordinate_list(v)
 
     def face(self) -> TileFace:
-        return TileFace(**{name: getattr(self, name) for name in TileFace.model_fields})
+        # the fields were checked as this entry's own (HexEntry is a TileFace): copied as they are
+        return TileFace.model_construct(**{name: getattr(self, name) for name in TileFace.model_fields})
 
 
 class Variant(Frozen):
@@ -161,8 +162,9 @@ class Area(Frozen):
 
 class Decorations(Frozen):
     background: str | None = None  # theme colour behind the hexes, e.g. sea
-    title: Block = Block()
-    legend: Block = Block()
+    # defaults made without validation (they need none): importing the model builds no validator
+    title: Block = Block.model_construct()
+    legend: Block = Block.model_construct()
     revenue_track: Block | None = None  # print the market's revenue track on the map (1851's Dividend Payout Track)
     labels: tuple[MapLabel, ...] = ()
     areas: tuple[Area, ...] = ()
@@ -215,10 +217,10 @@ class Board:
 class MapFile(Frozen):
     """`map.yaml`."""
 
-    coordinates: Coordinates = Coordinates()
+    coordinates: Coordinates = Coordinates.model_construct()  # no validator built at import
     hexes: tuple[HexEntry, ...] = Field(min_length=1)
     variants: dict[str, Variant] = Field(default_factory=dict)
-    decorations: Decorations = Decorations()
+    decorations: Decorations = Decorations.model_construct()
     notes: str | None = None
     decisions: dict[str, object] = Field(default_factory=dict)
 

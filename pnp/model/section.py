@@ -66,7 +66,7 @@ class SectionFile(Frozen):
 
     name: str
     description: str | None = None
-    coordinates: Coordinates = Coordinates()
+    coordinates: Coordinates = Coordinates.model_construct()  # no validator built at import
     hexes: tuple[SectionHex, ...] = Field(min_length=1)
     notes: str | None = None
 

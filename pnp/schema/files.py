@@ -10,7 +10,10 @@ placements examples are read without a single model; their schemas are written h
 from __future__ import annotations
 
 import copy
+import typing
 from functools import cache
+
+from pydantic import BaseModel
 
 from pnp.compose import LayoutFile
 from pnp.model.company import CompaniesFile, PrivatesFile
@@ -49,7 +52,26 @@ def _inline_refs(schema: dict) -> dict:
     return schema
 
 
+def _build_defaults(model, seen: set | None = None) -> None:
+    """The models build their validators on first use (model/base.py); a schema writes
+    default values with their model's serializer, so build the models of defaults."""
+    seen = set() if seen is None else seen
+    if model in seen:
+        return
+    seen.add(model)
+    for info in model.model_fields.values():
+        if isinstance(info.default, BaseModel):
+            type(info.default).model_rebuild()
+        stack = [info.annotation]
+        while stack:
+            kind = stack.pop()
+            if isinstance(kind, type) and issubclass(kind, BaseModel):
+                _build_defaults(kind, seen)
+            stack.extend(typing.get_args(kind))
+
+
 def model_schema(model, title: str, description: str) -> dict:
+    _build_defaults(model)
     schema = model.model_json_schema(mode="validation", ref_template="#/definitions/{model}")
     defs = schema.pop("$defs", {})
     for name, replacement in FACE_DEFS.items():
