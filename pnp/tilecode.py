@@ -24,13 +24,13 @@ IGNORED_KEYS = {
     "halt": {"groups", "hide", "visit_cost", "route", "format", "revenue"},
     "offboard": {"groups", "hide", "visit_cost", "route", "format", "rows", "terminal"},
     "junction": set(),
-    "path": {"loc", "lanes", "a_lane", "b_lane", "ignore", "ignore_gauge_walk", "ignore_gauge_compare"},
+    "path": {"loc", "ignore", "ignore_gauge_walk", "ignore_gauge_compare"},
     "upgrade": {"loc", "size", "sticky"},
     "icon": {"sticky", "blocks_lay", "name", "visit_cost"},
     "partition": set(),
 }
 # keys that would change the print if pnp drew them; strict parsing refuses them
-UNPRINTED_IN_STRICT = {"lanes", "a_lane", "b_lane"}
+UNPRINTED_IN_STRICT: set[str] = set()
 KNOWN_KEYS = {
     "city": {"revenue", "slots", "loc", "reservation"},
     "pass": {"revenue", "slots", "loc"},
@@ -38,7 +38,7 @@ KNOWN_KEYS = {
     "halt": {"symbol", "loc", "style"},
     "offboard": {"revenue", "loc"},
     "junction": set(),
-    "path": {"a", "b", "terminal", "track"},
+    "path": {"a", "b", "terminal", "track", "lanes", "a_lane", "b_lane"},
     "upgrade": {"cost", "terrain"},
     "border": {"edge", "type", "cost", "color"},
     "icon": {"image", "loc", "large"},
@@ -87,7 +87,7 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
     face: dict = {}
     borders: list[dict] = []
     ignored: list[str] = []
-    seen_paths: set = set()
+    seen_paths: dict = {}  # (ends, gauge) -> its chain: the lanes of one track are one chain
     code = code.strip()
     if not code:
         return ParsedCode({})
@@ -130,16 +130,19 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
                 face.setdefault("stubs", []).append(chain[0])
                 continue
             key = (frozenset(map(str, chain)), params.get("track", "broad"))
-            if not strict and key in seen_paths:
-                ignored.append(f"path.lanes={params['a']}-{params['b']} (parallel lanes drawn as one track)")
+            lanes = _lanes(params, where)
+            if key in seen_paths:  # another lane of the same track (a_lane:2.1 after a_lane:2.0)
+                extra = seen_paths[key][-1]
+                extra["lanes"] = max(extra["lanes"], lanes) if lanes > 1 else extra["lanes"] + 1
                 continue
-            seen_paths.add(key)
             if params.get("track", "broad") not in ("broad", "standard"):
                 if params["track"] not in GAUGE_NAMES:
                     raise TileCodeError(f"{where}: unknown track '{params['track']}' (known: {', '.join(GAUGE_NAMES)})")
                 chain.append(params["track"])
             if "terminal" in params:
                 chain.append("terminal")
+            chain.append({"lanes": lanes})
+            seen_paths[key] = chain
             track.append(chain)
         elif kind == "upgrade":
             face["terrain"] = {"cost": _int(params.get("cost", "0"), where)}
@@ -177,11 +180,26 @@ def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
             face.setdefault("partitions", []).append(part_)
     if stops:
         face["stops"] = stops
+    for chain in track:  # one lane is the default: no mapping
+        if chain[-1] == {"lanes": 1}:
+            chain.pop()
     if track:
         face["track"] = track
     if borders:
         face["borders"] = borders
     return ParsedCode(face, ignored)
+
+
+def _lanes(params: dict, where: str) -> int:
+    """How many parallel lanes a path stands for: `lanes:2`, or the N of `a_lane:N.i`."""
+    counts = [params.get("lanes", "1")] + [params[k].split(".")[0] for k in ("a_lane", "b_lane") if k in params]
+    try:
+        lanes = max(int(c) for c in counts)
+    except ValueError:
+        raise TileCodeError(f"{where}: lanes must be whole numbers such as 2 or 2.0") from None
+    if not 1 <= lanes <= 6:
+        raise TileCodeError(f"{where}: {lanes} lanes (pnp draws 1-6)")
+    return lanes
 
 
 def _params(body: str, where: str) -> dict:
@@ -290,6 +308,8 @@ def face_to_code(face: TileFace) -> str:
             text += ",terminal:1"
         if path.track != "standard":
             text += f",track:{path.track}"
+        if path.lanes > 1:
+            text += f",lanes:{path.lanes}"
         parts.append(text)
     parts.extend(f"path=a:{e},b:{e}" for e in face.stubs)
     if face.terrain:

@@ -107,14 +107,17 @@ def test_narrow_and_dual_gauge_track_keep_their_gauge():
 
 
 @pytest.mark.parametrize("drawing, problem", [
-    ({"track": [{"type": "straight", "color": "water"}]}, "coloured track"),
-    ({"cities": [{"pass": True}]}, "a pass-through city mark"),
-    ({"cities": [{}], "goods": [{"type": "coal"}]}, "goods marks"),
+    ({"towns": [{"color": "red"}]}, "a red town"),
+    ({"track": [{"type": "straight", "gauge": "broad9"}]}, "broad9 gauge track"),
     ({"cities": [{}], "widgets": [1]}, "'widgets' ([1])"),
     ({"track": [{"type": "straight", "side": 1, "start": 0.2, "end": 0.4}]}, "track ends in the open at (0, 45)"),
-    ({"cities": [{}, {"angle": 180, "percent": 0.5}], "values": [{"value": 1}, {"value": 2}, {"value": 3}]},
+    # more values than stations, and no value nearest each station alone: which pays what is unclear
+    ({"cities": [{}, {"angle": 180, "percent": 0.5}], "values": [{"value": 1, "angle": 90, "percent": 0.1},
+                                                                 {"value": 2, "angle": 270, "percent": 0.9},
+                                                                 {"value": 3, "angle": 90, "percent": 0.9}]},
      "3 values for 2 cities and towns"),
-    ({"shapes": [{"type": "circle"}]}, "decorative shapes"),
+    ({"shapes": [{"type": "cloud"}]}, "shape 'cloud'"),
+    ({"track": [{"type": "custom", "path": "M 0 0 L 10 10"}]}, "track ends in the open at (0, 0)"),
 ])
 def test_what_pnp_cannot_print_is_reported_not_dropped(drawing, problem):
     result = read_hex(drawing)
@@ -170,7 +173,12 @@ def test_converted_tiles_agree_with_rails_wherever_a_number_means_one_tile(refer
         # (e.g. 656: sides 3, 4, 5, 1, so exits 0234), Rails' another game's
         "105", "653", "656", "672", "673",
         # converted since company marks print: 18xx-maker's 8877 (HKR's home) pays 30, Rails' 20
-        "8877"}
+        "8877",
+        # converted since 'x/y' values print: 18xx-maker prints both (30/50), Rails keeps the
+        # later one (50); 301, 311 and 313 are drawn turned besides
+        "221", "301", "302", "311", "312", "313",
+        # converted since two-coloured tiles and rivers print: other games' tiles of the number
+        "166", "326"}
 
 
 def test_rerunning_with_check_finds_a_stale_file(reference, tmp_path):

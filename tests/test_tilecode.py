@@ -3,7 +3,7 @@ import json
 import pytest
 
 from pnp.export.tileyaml import tile_yaml
-from pnp.model.tile import End, Tile
+from pnp.model.tile import End, Tile, TileFace
 from pnp.tilecode import TileCodeError, face_to_code, from_code, parse_tile_code, read_tile_code
 
 import yaml
@@ -30,7 +30,17 @@ def test_unknown_key_is_an_error_naming_the_part():
 
 def test_lenient_reading_lists_what_it_skipped():
     parsed = read_tile_code("city=revenue:20,groups:X;path=a:0,b:_0,lanes:2")
-    assert parsed.ignored == ["city.groups=X", "path.lanes=2"]
+    assert parsed.ignored == ["city.groups=X"]
+
+
+def test_lanes_are_one_path_of_parallel_tracks_and_print_back():
+    # lanes:2, or the engine's expanded form (a_lane:2.0 and 2.1 on repeated paths)
+    for code in ("path=a:0,b:3,lanes:2", "path=a:0,b:3,a_lane:2.0,b_lane:2.0;path=a:0,b:3,a_lane:2.1,b_lane:2.1"):
+        face = from_code(code, TileFace)
+        assert [(str(p.a), str(p.b), p.lanes) for p in face.paths] == [("0", "3", 2)]
+        assert face_to_code(face) == "path=a:0,b:3,lanes:2"
+    with pytest.raises(TileCodeError, match="lanes"):
+        parse_tile_code("path=a:0,b:3,lanes:x")
 
 
 def _codes(reference):

@@ -25,8 +25,7 @@ SOURCE_ERRORS = {
         "g_1840/map.rb: a ';' is missing before 'border='",
 }
 NODE = re.compile(r"(^|;)\s*(city|town|halt|offboard|junction|pass)\b")
-# the note the reader makes besides play-only keys: parallel lanes drawn as one track
-NOTES = {"path.lanes"}
+NOTES: set[str] = set()  # notes the reader makes besides play-only keys (lanes are now drawn)
 
 
 def checked(code: str) -> bool:
@@ -101,7 +100,8 @@ def test_the_vocabulary_in_use_is_all_read(codes):
         seen.update("pass" for s in face.cities() if s.style == "pass")
         seen.update("mark" for s in face.cities() if s.marks)
         seen.update(["stub"] * len(face.stubs))
-    for key in ("narrow", "dual", "thin", "future", "border:impassable", "border:water", "border:mountain",
+        seen.update("lanes" for p in face.paths if p.lanes > 1)
+    for key in ("lanes", "narrow", "dual", "thin", "future", "border:impassable", "border:water", "border:mountain",
                 "border:province", "border:divider", "icon", "partition", "frame", "stripes", "future_label", "pass",
-                "mark", "stub"):
+                "mark", "stub"):  # lanes: 18xx.games' parallel tracks (1837, 18USA ...)
         assert seen[key] > 0, key

@@ -75,6 +75,8 @@ def track(segments_, first: bool = True) -> tuple[Command, ...]:
         out.append(move(s.start))
         if hasattr(s, "radius"):
             out.append(arc_to(s.radius, s.radius, abs(s.sweep) > math.pi, s.sweep > 0, s.end))
+        elif hasattr(s, "c1"):  # a Bezier curve (bent track)
+            out.append(curve_to(s.c1, s.c2, s.end))
         else:
             out.append(line_to(s.end))
     return tuple(out)

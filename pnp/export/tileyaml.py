@@ -41,7 +41,12 @@ def stop_dict(stop) -> dict:
         out["junction"] = None
     else:
         revenue = stop.revenue
-        out[stop.kind] = revenue if isinstance(revenue, int) else {pv.phase: pv.value for pv in revenue}
+        if isinstance(revenue, int):
+            out[stop.kind] = revenue
+        elif all(pv.phase == "" for pv in revenue):  # 30/50: values printed together
+            out[stop.kind] = "/".join(str(pv.value) for pv in revenue)
+        else:
+            out[stop.kind] = {pv.phase: pv.value for pv in revenue}
     if getattr(stop, "slots", 1) != 1:
         out["slots"] = stop.slots
     if stop.at is not None:
@@ -65,15 +70,24 @@ def chains(face: TileFace) -> list[list]:
             chain.reverse()
         if chain[-1].kind == "stop":
             for other in remaining:
-                if other.terminal == path.terminal and other.track == path.track and chain[-1] in other.ends():
+                if _drawn(other) == _drawn(path) and chain[-1] in other.ends():
                     nxt = other.b if other.a == chain[-1] else other.a
                     if nxt.kind == "edge" and nxt not in chain:
                         chain.append(nxt)
                         remaining.remove(other)
                         break
         gauge = [path.track] if path.track != "standard" else []
-        out.append([str(e) if e.kind == "stop" else e.index for e in chain] + gauge + (["terminal"] if path.terminal else []))
+        extra = {k: v for k, v in path.model_dump(include=PATH_EXTRAS, exclude_defaults=True).items() if v is not None}
+        out.append([str(e) if e.kind == "stop" else e.index for e in chain] + gauge + (["terminal"] if path.terminal else [])
+                   + ([extra] if extra else []))
     return out
+
+
+PATH_EXTRAS = {"color", "tie_color", "bend", "lanes", "width"}  # written as a mapping at the end of a chain
+
+
+def _drawn(path) -> tuple:
+    return (path.terminal, path.track, *(getattr(path, k) for k in sorted(PATH_EXTRAS)))
 
 
 def face_lines(face: TileFace, indent: str) -> list[str]:
@@ -81,7 +95,8 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
     if face.stops:
         lines.append(f"{indent}stops: [" + ", ".join(_flow(stop_dict(s)) for s in face.stops) + "]")
     if face.paths:
-        lines.append(f"{indent}track: [" + ", ".join("[" + ", ".join(str(x) for x in c) + "]" for c in chains(face)) + "]")
+        lines.append(f"{indent}track: [" + ", ".join("[" + ", ".join(_value(x) if isinstance(x, dict) else str(x)
+                                                                   for x in c) + "]" for c in chains(face)) + "]")
     if face.label:
         lines.append(f"{indent}label: {_scalar(face.label)}")
     if face.terrain:
@@ -91,7 +106,7 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
             _flow({k: v for k, v in b.model_dump().items() if v is not None}) for b in face.borders) + "]")
     if face.icons:
         lines.append(f"{indent}icons: [" + ", ".join(
-            _scalar(i.name) if i.at is None and not i.large else _flow(_dump(i)) for i in face.icons) + "]")
+            _scalar(i.name) if set(_dump(i)) == {"name"} else _flow(_dump(i)) for i in face.icons) + "]")
     for key in ("frame", "future_label"):
         if getattr(face, key):
             lines.append(f"{indent}{key}: {_flow(_dump(getattr(face, key)))}")
@@ -99,6 +114,12 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
         lines.append(f"{indent}stubs: [" + ", ".join(str(e) for e in face.stubs) + "]")
     if face.stripes:
         lines.append(f"{indent}stripes: {_scalar(face.stripes)}")
+    if face.tunnels:
+        lines.append(f"{indent}tunnels: [" + ", ".join(str(e) for e in face.tunnels) + "]")
+    if face.spurs:
+        lines.append(f"{indent}spurs: [" + ", ".join(_flow(_dump(p)) for p in face.spurs) + "]")
+    if face.shapes:
+        lines.append(f"{indent}shapes: [" + ", ".join(_flow(_dump(p)) for p in face.shapes) + "]")
     if face.partitions:
         lines.append(f"{indent}partitions: [" + ", ".join(_flow(_dump(p)) for p in face.partitions) + "]")
     return lines
@@ -112,6 +133,8 @@ def _dump(part) -> dict:
 def tile_yaml(tile: Tile, indent: str = "  ") -> str:
     """One tile as a YAML list item."""
     lines = [f"{indent}- id: {_scalar(tile.id)}", f"{indent}  color: {tile.color}"]
+    if tile.color2:
+        lines.append(f"{indent}  color2: {tile.color2}")
     lines += face_lines(tile, indent + "  ")
     if tile.upgrades is not None:
         lines.append(f"{indent}  upgrades: [" + ", ".join(_scalar(u) for u in tile.upgrades) + "]")

@@ -14,16 +14,16 @@ from shapely import affinity
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from pnp.geometry.hexagon import APOTHEM, Point, add, hex_polygon
+from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, hex_polygon, scale
 from pnp.geometry.place import Occupancy, circle, text_box
 from pnp.geometry.stops import extent
 from pnp.geometry.track import linestring
-from pnp.model.tile import End, PhaseValue, TileFace
+from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
 from pnp.text import fit_size, text_width
 from pnp.geometry.face_spots import fallback_circles, origin_shape, revenue_candidates, revenue_groups, revenue_radius, ring, rim
 from pnp.geometry.face_icons import place_icon
 from pnp.geometry.face_stops import place_stops
-from pnp.geometry.face_track import overpasses, place_track, stub_track
+from pnp.geometry.face_track import overpasses, place_track, spur_track, stub_track
 from pnp.geometry.placed import (
     CASING_WIDTH,
     FLIP_FONT,
@@ -35,6 +35,8 @@ from pnp.geometry.placed import (
     NAME_FONT,
     PHASE_BOX_HEIGHT,
     PHASE_FONT,
+    PHASE_NAME_FONT,
+    is_phase_colour,
     REVENUE_FONT,
     TERRAIN_FONT,
     TRACK_WIDTH,
@@ -45,6 +47,20 @@ from pnp.geometry.placed import (
     PlacedTrack,
     RevenueMark,
 )
+
+
+PARTITION_CLEARANCE = 5.0
+
+
+def partition_line(part):
+    """A partition's line across the hex, from rim point a toward b for its length."""
+    from shapely.geometry import LineString
+
+    def rim_point(position: float) -> Point:
+        return scale(direction(position), RADIUS if position != int(position) else APOTHEM)
+
+    a, b = rim_point(part.a), rim_point(part.b)
+    return LineString([a, add(a, scale((b[0] - a[0], b[1] - a[1]), part.length))])
 
 
 @lru_cache(maxsize=4096)
@@ -58,11 +74,16 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     occupied = Occupancy(area)
     # the part of the turn that is not a whole tile rotation: a pointy hex's 30 degrees
     stops, through = place_stops(face, upright=-((-text_angle) % 60.0))
-    track = place_track(face, stops, through) + stub_track(face)
+    track = place_track(face, stops, through) + stub_track(face) + spur_track(face, stops)
     for t in track:
         occupied.add(linestring(t.segment).buffer(CASING_WIDTH / 2, cap_style=2))
     for s in stops:
         occupied.add(s.shape.buffer(2))
+    for part in face.partitions:  # a river or province line: text keeps clear of it too
+        occupied.add(partition_line(part).buffer(PARTITION_CLEARANCE))
+    for shape in face.shapes:  # drawn where the data puts them: text keeps clear
+        if not shape.background:
+            occupied.add(circle((shape.x, shape.y), max(shape.width, shape.height or 0.0) / 2 + 2))
 
     clash = 0.0
     texts: list[PlacedText] = []
@@ -93,8 +114,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
 
     by_index = {s.index: s for s in stops}
     for indices, revenue in revenue_groups(face):
-        if isinstance(revenue, int):
-            text = str(revenue)
+        if isinstance(revenue, int) or all(pv.phase == "" for pv in revenue):  # 20, or 30/50 printed together
+            text = revenue_text(revenue)
             radius = revenue_radius(text)
             point, radius = take(revenue_candidates([by_index[i] for i in indices], radius))
             size = fit_size(text, 2 * radius - 5, REVENUE_FONT, "bold")
@@ -136,6 +157,12 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
             texts.append(PlacedText("terrain", text, (point[0], point[1] + 10), TERRAIN_FONT, "bold"))
 
     icons = [place_icon(icon, take, text_angle, busy=bool(face.stops or face.paths)) for icon in face.icons]
+    for data, placed in zip(face.icons, icons):
+        if data.revenue is not None:  # its bonus, in a revenue circle beside it
+            text = str(data.revenue)
+            radius = revenue_radius(text)
+            point = take(ring(placed.point, placed.radius + radius + 2, radius))
+            revenues.append(RevenueMark(point, radius, text, fit_size(text, 2 * radius - 5, REVENUE_FONT, "bold")))
 
     if face.future_label:
         fl = face.future_label.label
@@ -169,25 +196,32 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
 
 
 def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_angle: float) -> PhaseRow:
-    widths = [max(24.0, text_width(str(pv.value), PHASE_FONT, "bold") + 10) for pv in revenue]
+    named = any(not is_phase_colour(pv.phase) for pv in revenue)  # 3H, 2x4: the phase printed above its value
+    widths = [max(24.0, text_width(str(pv.value), PHASE_FONT, "bold") + 10,
+                  text_width(pv.phase, PHASE_NAME_FONT) + 6 if named else 0.0) for pv in revenue]
     total = sum(widths)
-    h = PHASE_BOX_HEIGHT
-    spots = [(0, 0), (0, -45), (0, 45), (0, -60), (0, 60)]
+    h = PHASE_BOX_HEIGHT + (PHASE_NAME_FONT + 2 if named else 0.0)
+    spots = [(0, 0), (0, -45), (0, 45), (0, -60), (0, 60), (0, 30), (0, -30)]
     if stop.point != (0.0, 0.0):
         spots = [add(stop.point, (0, -35)), add(stop.point, (0, 35))] + spots
     cands = []
-    for p in spots:
-        shape = Polygon([(p[0] - total / 2, p[1] - h / 2), (p[0] + total / 2, p[1] - h / 2),
-                         (p[0] + total / 2, p[1] + h / 2), (p[0] - total / 2, p[1] + h / 2)])
-        if text_angle:
-            shape = affinity.rotate(shape, text_angle, origin=p)
-        cands.append((p, shape))
-    centre = take(cands)
-    boxes, x = [], -total / 2
+    for k in PHASE_ROW_SCALES:  # smaller only where a full-size row finds no room
+        for p in spots:
+            half_w, half_h = total * k / 2, h * k / 2
+            shape = Polygon([(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
+                             (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)])
+            if text_angle:
+                shape = affinity.rotate(shape, text_angle, origin=p)
+            cands.append(((p, k), shape))
+    centre, k = take(cands)
+    boxes, x = [], -total * k / 2
     for pv, w in zip(revenue, widths):
-        boxes.append((x, w, pv.phase, str(pv.value)))
-        x += w
-    return PhaseRow(centre, h, tuple(boxes))
+        boxes.append((x, w * k, pv.phase, str(pv.value)))
+        x += w * k
+    return PhaseRow(centre, h * k, tuple(boxes), k)
+
+
+PHASE_ROW_SCALES = (1.0, 0.8, 0.65)
 
 
 __all__ = ["layout_face", "FLIP_MARK", "FaceLayout", "PlacedStop", "PlacedTrack", "PlacedText", "RevenueMark", "PhaseRow",

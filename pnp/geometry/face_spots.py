@@ -77,7 +77,7 @@ def _support(shape: Polygon, centre: Point, u: Point) -> float:
 
 
 def revenue_radius(text: str) -> float:
-    return REVENUE_RADIUS + (2.5 if len(text) >= 3 else 0.0)
+    return REVENUE_RADIUS + (2.5 if len(text) >= 3 else 0.0) + (4.0 if len(text) >= 5 else 0.0)  # 30/50: both readable
 
 
 def revenue_groups(face: TileFace) -> list[tuple[list[int], object]]:

@@ -10,7 +10,7 @@ from shapely.geometry import Polygon
 
 from pnp.geometry.hexagon import Point, add, angle_of, direction, edge_midpoint, hex_polygon, length, scale, unit
 from pnp.geometry.place import circle
-from pnp.geometry.stops import city_outline, town_bar, town_dot
+from pnp.geometry.stops import city_outline, slot_radius, town_bar, town_dot
 from pnp.geometry.track import Segment, edge_to_edge, edge_to_point, linestring
 from pnp.model.tile import End, TileFace
 from pnp.geometry.placed import CASING_WIDTH, CORNER_LOC_DISTANCE, CORNER_LOC_DISTANCE_MULTI, EDGE_LOC_DISTANCE, PlacedStop
@@ -77,6 +77,8 @@ def place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop],
             shape = circle((0, 0), 6)
         elif style in ("junction", "hidden"):
             shape = circle((0, 0), 1)
+        elif style == "boomtown":  # room for the city it becomes
+            shape = circle((0, 0), slot_radius(1))
         else:
             shape = town_dot()
         placed[i] = PlacedStop(i, stop.kind, style, point, angle, slots, _shape_at(shape, point))

@@ -7,7 +7,7 @@ import math
 
 
 from pnp.geometry.hexagon import Point, edge_midpoint, scale
-from pnp.geometry.track import Line, Segment, edge_to_edge, edge_to_point, linestring, nearest_t, part
+from pnp.geometry.track import Line, Segment, bent, edge_to_edge, edge_to_point, linestring, nearest_t, part
 from pnp.model.tile import TileFace
 from pnp.geometry.placed import PlacedStop, PlacedTrack
 
@@ -20,6 +20,10 @@ def place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segm
         a, b = path.a, path.b
         if a.kind == "stop" and b.kind == "edge":
             a, b = b, a
+        look = {"color": path.color, "tie_color": path.tie_color, "lanes": path.lanes, "width": path.width}
+        if a.kind == "edge" and b.kind == "edge" and path.bend is not None and path.bend != "center":
+            track += [PlacedTrack(piece, path.terminal, path.track, **look) for piece in bent(a.index, b.index, path.bend)]
+            continue
         if a.kind == "edge" and b.kind == "edge":
             segment = edge_to_edge(a.index, b.index)
         elif a.kind == "edge":
@@ -32,8 +36,16 @@ def place_track(face: TileFace, stops: list[PlacedStop], through: dict[int, Segm
                 segment = edge_to_point(a.index, at[b.index])
         else:
             segment = Line(at[a.index], at[b.index])
-        track.append(PlacedTrack(segment, path.terminal, path.track))
+        track.append(PlacedTrack(segment, path.terminal, path.track, **look))
     return track
+
+
+def spur_track(face: TileFace, stops: list[PlacedStop]) -> list[PlacedTrack]:
+    """Track from a stop running out toward a side or corner and ending in the open."""
+    from pnp.geometry.face_stops import loc_point
+
+    at = {s.index: s.point for s in stops}
+    return [PlacedTrack(Line(at[spur.stop], loc_point(spur.at))) for spur in face.spurs if spur.stop in at]
 
 
 STUB_LENGTH = 0.4  # of the apothem: a stub runs this far in from its edge

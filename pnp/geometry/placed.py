@@ -37,6 +37,15 @@ NAME_FONT = 12.0
 TERRAIN_FONT = 15.0
 PHASE_BOX_HEIGHT = 22.0
 PHASE_FONT = 15.0
+PHASE_NAME_FONT = 10.0  # a phase named, not coloured (3H, 2x4), printed above its value
+PHASE_COLOURS = ("yellow", "green", "brown", "gray", "grey", "white", "red", "blue")
+
+
+def is_phase_colour(phase: str) -> bool:
+    """A phase a revenue box shows by its colour alone: a tile colour, or a bare phase
+    number (1851's 2, 4, 6, which the map legend names); a name such as 3H or 2x4 is
+    printed above its value."""
+    return phase in PHASE_COLOURS or phase.isdigit()
 HALT_FONT = 17.0
 FLIP_FONT = 17.0
 FLIP_MARK = "\u21c4"  # ⇄: the tile may also be laid face down, mirrored (18-XY's transparent tiles)
@@ -65,6 +74,15 @@ class PlacedTrack:
     segment: Segment
     terminal: bool = False
     gauge: str = "standard"  # standard, narrow or dual
+    color: str | None = None  # the rail's colour when the data gives one
+    tie_color: str | None = None
+    lanes: int = 1  # parallel tracks side by side
+    width: float | None = None  # share of the standard width
+
+    @property
+    def look(self) -> tuple:
+        """What decides how the track is stroked: runs alike are drawn as one path."""
+        return (self.gauge, self.color, self.tie_color, self.lanes, self.width)
 
 
 @dataclass(frozen=True)
@@ -93,6 +111,7 @@ class PhaseRow:
     centre: Point
     height: float
     boxes: tuple[tuple[float, float, str, str], ...]
+    scale: float = 1.0  # of the fonts: a row shrunk to find room
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.geometry.hexagon import Point, add, cross, direction, dot, edge_midpoint, length, scale, sub
+from pnp.geometry.hexagon import APOTHEM, Point, add, cross, direction, dot, edge_midpoint, length, scale, sub
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,50 @@ class Arc:
         return abs(self.sweep) * self.radius
 
 
-Segment = Line | Arc
+@dataclass(frozen=True)
+class Cubic:
+    """A cubic Bezier: bent track, which bows round the centre of the hex."""
+
+    start: Point
+    c1: Point
+    c2: Point
+    end: Point
+
+    def at(self, t: float) -> Point:
+        u = 1 - t
+        return tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d
+                     for a, b, c, d in zip(self.start, self.c1, self.c2, self.end))
+
+    def tangent(self, t: float) -> Point:
+        u = 1 - t
+        d = tuple(3 * u * u * (b - a) + 6 * u * t * (c - b) + 3 * t * t * (e - c)
+                  for a, b, c, e in zip(self.start, self.c1, self.c2, self.end))
+        n = length(d) or 1.0
+        return (d[0] / n, d[1] / n)
+
+    @property
+    def length(self) -> float:
+        pts = [self.at(i / 32) for i in range(33)]
+        return sum(length(sub(q, p)) for p, q in zip(pts, pts[1:]))
+
+
+Segment = Line | Arc | Cubic
+
+BEND_REACH = 0.55  # bent track passes this share of the apothem from the centre, clear of a centred city
+
+
+def bent(a: int, b: int, toward: float) -> list[Cubic]:
+    """Track from edge a to edge b bowed toward a side or corner (`toward`, 0-6): two
+    Bezier halves meeting at the bulge, leaving each edge at a right angle."""
+    pa, pb = edge_midpoint(a), edge_midpoint(b)
+    bulge = scale(direction(toward), APOTHEM * BEND_REACH)
+    chord = sub(pb, pa)
+    n = length(chord) or 1.0
+    along = scale(chord, 1 / n)
+    reach = n * 0.3
+    first = Cubic(pa, add(pa, scale(inward(a), reach)), sub(bulge, scale(along, reach * 0.9)), bulge)
+    second = Cubic(bulge, add(bulge, scale(along, reach * 0.9)), add(pb, scale(inward(b), reach)), pb)
+    return [first, second]
 
 
 def tangent_curve(start: Point, heading: Point, end: Point) -> Segment:
@@ -112,6 +155,15 @@ def part(segment: Segment, t0: float, t1: float) -> Segment:
     t0, t1 = max(0.0, t0), min(1.0, t1)
     if isinstance(segment, Line):
         return Line(segment.at(t0), segment.at(t1))
+    if isinstance(segment, Cubic):  # de Casteljau: the control points of the piece
+        def split(c, t):
+            p01, p12, p23 = [add(p, scale(sub(q, p), t)) for p, q in ((c.start, c.c1), (c.c1, c.c2), (c.c2, c.end))]
+            p012, p123 = add(p01, scale(sub(p12, p01), t)), add(p12, scale(sub(p23, p12), t))
+            mid = add(p012, scale(sub(p123, p012), t))
+            return Cubic(c.start, p01, p012, mid), Cubic(mid, p123, p23, c.end)
+        _, tail = split(segment, t0)
+        head, _ = split(tail, (t1 - t0) / (1 - t0) if t0 < 1 else 0.0)
+        return head
     return Arc(segment.centre, segment.radius, segment.start_angle + segment.sweep * t0, segment.sweep * (t1 - t0))
 
 
@@ -130,7 +182,7 @@ def nearest_t(segment: Segment, point: Point, steps: int = 200) -> float:
 def sample(segment: Segment, step: float = 4.0) -> list[Point]:
     if isinstance(segment, Line):
         return [segment.start, segment.end]
-    n = max(2, int(segment.length / step) + 1)
+    n = max(2, int(segment.length / step) + 1)  # arcs and Bezier curves alike
     return [segment.at(i / (n - 1)) for i in range(n)]
 
 

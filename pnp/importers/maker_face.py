@@ -18,7 +18,11 @@ import math
 from dataclasses import dataclass, field
 
 
-from pnp.importers.maker_geometry import POSITION_KEYS, Unsupported, auto_value_positions, bearing, placement, reach
+from shapely.geometry import Point as ShapelyPoint
+
+from pnp.importers import maker_drawn as drawn_parts
+from pnp.importers.maker_geometry import (POSITION_KEYS, Unsupported, auto_value_positions, bearing, placement, reach,
+                                          rim_position, track_line)
 from pnp.importers import maker_trace as trace
 from pnp.importers.maker_trace import CENTRE_REACH, MAKER_GAUGES, Node, Station
 from pnp.model.tile import TERRAIN_KINDS
@@ -27,7 +31,9 @@ from pnp.model.tile import TERRAIN_KINDS
 # values and labels (pnp places them clear of track), fonts, print grouping, symmetry.
 COSMETIC = {
     "hex": {"color", "rotations", "group", "print", "quantity", "hexes", "encoding", "clipPath"},
-    "track": {"cross", "offset"},  # which track is drawn on top; where narrow-gauge dashes start
+    # which track is drawn on top; where narrow-gauge dashes start; the casing's colour;
+    # the sides a hand-drawn track names (its path says where it goes)
+    "track": {"cross", "offset", "borderColor", "sides"},
     "cities": {"groups"},
     "towns": {"groups"},
     "centerTowns": {"groups"},
@@ -37,10 +43,14 @@ COSMETIC = {
     "icons": {"noCircle", "width", "strokeWidth", "color"},
     "names": {"fontSize", "fontWeight", "fontFamily", "color", "offset", "reverse", "bgColor"},
     "borders": {"width", "dashed"},
+    "shapes": {"fontSize", "fontWeight", "fontFamily", "textColor", "opacity", "borderWidth"},
+    "goods": {"textColor", "textBorderWidth", "textBorderColor", "opacity"},
+    "tunnelEntrances": set(),
+    "boomtowns": {"width", "dashed", "color", "bgColor"},
 }
 KNOWN = {
-    "track": {"type", "start", "end", "gauge"},  # type stub: a short piece from a side
-    "cities": {"size", "companies", "name"},
+    "track": {"type", "start", "end", "gauge", "color", "gaugeColor", "path", "width"},  # type stub: a short piece from a side
+    "cities": {"size", "companies", "name", "pass"},
     "towns": {"color"},
     "centerTowns": {"color"},
     "values": {"value"},
@@ -49,6 +59,10 @@ KNOWN = {
     "icons": {"type"},
     "names": {"name"},
     "borders": {"side", "color"},
+    "shapes": {"type", "width", "height", "color", "borderColor", "text", "background", "dashed"},
+    "goods": {"color", "width", "text", "borderColor"},
+    "tunnelEntrances": set(),
+    "boomtowns": {"city", "name"},
 }
 READ_KEYS = set(KNOWN)
 # 18xx-maker's side colours as pnp's kinds of border; any other colour is an
@@ -64,22 +78,96 @@ class FaceResult:
 
     face: dict | None
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # decisions taken in reading it, for the report
 
 
 def read_hex(hex_data: dict) -> FaceResult:
     problems = _unread_features(hex_data)
     if problems:
         return FaceResult(None, problems)
+    notes: list[str] = []
     try:
         stations = trace.stations(hex_data)
-        stubs: list[int] = []
-        links, stations = trace.links(_visible(hex_data.get("track")), stations, stubs)
-        face = _face(hex_data, stations, links)
+        ends: list = []  # stubs (an edge) and spurs (a station and where it ends)
+        tracks = _visible(hex_data.get("track"))
+        rivers = [t for t in tracks if _is_river_line(t)]
+        railings = [t for t in tracks if rivers and t.get("gauge") == "line" and t.get("type") == "custom"
+                    and not t.get("color")]  # a bridge's rails drawn by hand: pnp draws the bridge
+        arrows = [t for t in tracks if t.get("type") == "offboard"]
+        tracks = [t for t in tracks if t not in rivers and t not in railings and t not in arrows]
+        drawn: dict = {}
+        links, stations = trace.links(tracks, stations, ends, drawn)
+        offboard = _offboard(hex_data, arrows, stations, links, drawn, notes)
+        face = _face(hex_data, stations, links, drawn, offboard)
+        stubs = sorted({e for e in ends if isinstance(e, int)})
         if stubs:
-            face["stubs"] = sorted(set(stubs))
+            face["stubs"] = stubs
+        spurs = [{"stop": i, "at": _direction(p)} for i, p in (e for e in ends if not isinstance(e, int))]
+        if spurs:
+            face["spurs"] = spurs
+        if rivers:
+            face["partitions"] = [_river(rivers)]
+        _drawn_extras(hex_data, face)
     except Unsupported as exc:
         return FaceResult(None, [str(exc)])
-    return FaceResult(face)
+    return FaceResult(face, notes=notes)
+
+
+def _direction(point) -> float:
+    position = round(bearing(point) / 30.0) / 2.0 % 6.0
+    return int(position) if position == int(position) else position
+
+
+def _is_river_line(track: dict) -> bool:
+    return track.get("type") == "custom" and track.get("gauge") == "line" and track.get("color") in ("water", "blue")
+
+
+def _river(pieces: list[dict]) -> dict:
+    """Hand-drawn water lines running from rim to rim (with a gap for a bridge): one
+    water partition between the two rim points."""
+    rim = []
+    for piece in pieces:
+        line = track_line(piece)
+        for p in (line.coords[0], line.coords[-1]):
+            position = rim_position(p, trace.HAND_DRAWN_EDGE)
+            if position is not None:
+                rim.append(position)
+    if len(set(rim)) != 2:
+        raise Unsupported("a hand-drawn water line that does not run from one side of the hex to another")
+    a, b = sorted(set(rim))
+    return {"a": a, "b": b, "type": "water"}
+
+
+def _offboard(hex_data: dict, arrows: list[dict], stations: list, links: dict, drawn: dict, notes: list[str]):
+    """An off-board area: the arrows (track type offboard) run from their sides to one
+    off-board stop, which takes the value printed or the revenue table's phases."""
+    table = hex_data.get(TABLE)
+    if not arrows and not table:
+        return None
+    stations.append(trace.Station("offboard", 1, (0.0, 0.0), ShapelyPoint(0.0, 0.0), 0.0, 0.0))
+    node = ("stop", len(stations) - 1)
+    revenue, name = drawn_parts.offboard_table(table) if table else (None, None)
+    for arrow in arrows:
+        side = float(arrow.get("side", 1) or 1)
+        edge = round(side - 1) % 6
+        if side != int(side):
+            notes.append(f"an off-board arrow at side {side:g} (between two sides) is drawn at side {edge + 1}, "
+                         "the nearest; a train runs off the map by a side")
+        link = frozenset((("edge", edge), node))
+        links[link] = "standard"
+        drawn[link] = {**drawn.get(link, {}), "terminal": True}
+    return {"index": node[1], "revenue": revenue, "name": name}
+
+
+def _drawn_extras(hex_data: dict, face: dict) -> None:
+    """Shapes, goods squares and tunnel entrances."""
+    shapes = face.get("shapes", []) + [drawn_parts.shape(s) for s in _visible(hex_data.get("shapes"))]
+    shapes += [drawn_parts.shape(g, "square", fill="white", background=True) for g in _visible(hex_data.get("goods"))]
+    if shapes:
+        face["shapes"] = shapes
+    tunnels = sorted({drawn_parts.tunnel_edge(t) for t in _visible(hex_data.get("tunnelEntrances"))})
+    if tunnels:
+        face["tunnels"] = tunnels
 
 
 # --- what cannot be read -----------------------------------------------------------
@@ -92,19 +180,10 @@ def _visible(items) -> list[dict]:
 # Why a feature cannot be printed by pnp, by where it appears.
 HEX_REASONS = {
     "broken": "marked broken in 18xx-maker (not ready to print)",
-    "shapes": "decorative shapes",
-    "goods": "goods marks",
-    "tunnelEntrances": "tunnel entrances",
-    "offBoardRevenue": "an off-board revenue table",
 }
+TABLE = "offBoardRevenue"  # read apart: one table, not a list
 ELEMENT_REASONS = {
     ("track", "bad_gauge"): "{value} gauge track",
-    ("track", "color"): "coloured track",
-    ("track", "borderColor"): "coloured track",
-    ("track", "gaugeColor"): "coloured track",
-    ("track", "path"): "hand-drawn track",
-    ("track", "sides"): "hand-drawn track",
-    ("cities", "pass"): "a pass-through city mark",
     ("towns", "color"): "a {value} town",
     ("centerTowns", "color"): "a {value} town",
 }
@@ -114,7 +193,7 @@ def _unread_features(hex_data: dict) -> list[str]:
     """Everything in the hex that pnp cannot print, once each."""
     problems: dict[str, None] = {}
     for key, value in hex_data.items():
-        if key in COSMETIC["hex"] or key in READ_KEYS or value in (None, [], {}, False):
+        if key in COSMETIC["hex"] or key in READ_KEYS or key == TABLE or value in (None, [], {}, False):
             continue
         problems[HEX_REASONS.get(key, f"'{key}' ({_brief(value)})")] = None
     for key in READ_KEYS:
@@ -138,13 +217,25 @@ def _brief(value) -> str:
 # --- the face ----------------------------------------------------------------------
 
 
-def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) -> dict:
+def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str], drawn: dict | None = None,
+          offboard: dict | None = None) -> dict:
     face: dict = {}
+    drawn = drawn or {}
+    icon_values: dict[int, int] = {}
+    loose: list[dict] = []  # values printed as they stand, as value circles
     if stations:
-        revenues = _revenues(hex_data, stations)
+        table = offboard is not None and offboard["revenue"] is not None
+        revenues = _revenues(hex_data, stations, icon_values, skip_offboard=table, loose=loose)
+        if table:
+            revenues[offboard["index"]] = offboard["revenue"]
         face["stops"] = [_stop(i, s, stations, links, revenues.get(i)) for i, s in enumerate(stations)]
+    if loose:
+        face["shapes"] = loose
+    if offboard and offboard["name"]:
+        face["name"] = offboard["name"]
     if links:
-        face["paths"] = [{"a": _end(a), "b": _end(b), **({"track": links[link]} if links[link] != "standard" else {})}
+        face["paths"] = [{"a": _end(a), "b": _end(b), **({"track": links[link]} if links[link] != "standard" else {}),
+                          **drawn.get(link, {})}
                          for link, (a, b) in sorted(((link, _ordered(link)) for link in links), key=lambda x: x[1])]
     labels = [label for label in _visible(hex_data.get("labels")) if str(label.get("label", "")).strip()]
     if labels:  # the first is the label; any more print as text in framed boxes where they stand
@@ -154,10 +245,14 @@ def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) 
     if terrain:
         face["terrain"] = terrain
     _sides(hex_data, face)
-    names = [n for n in (_name(x) for x in _visible(hex_data.get("names")) + _visible(hex_data.get("cities"))) if n]
+    named = _visible(hex_data.get("names")) + _visible(hex_data.get("cities")) + _visible(hex_data.get("boomtowns"))
+    names = [n for n in (_name(x) for x in named) if n]
     if names:
-        face["name"] = " / ".join(dict.fromkeys(names))
-    icons = [_icon(i) for i in _visible(hex_data.get("icons")) if i.get("type")] + extra
+        face["name"] = " / ".join(dict.fromkeys(([face["name"]] if "name" in face else []) + names))
+    icons = [_icon(i) for i in _visible(hex_data.get("icons")) if i.get("type")]
+    for k, value in icon_values.items():
+        icons[k]["revenue"] = value
+    icons += extra
     if icons:
         face["icons"] = icons
     cities = [i for i, s in enumerate(stations) if s.kind == "city"]
@@ -165,6 +260,8 @@ def _face(hex_data: dict, stations: list[Station], links: dict[frozenset, str]) 
         marks = [m for m in (city_mark(m) for m in city.get("companies") or ()) if m]
         if marks:
             face["stops"][i]["marks"] = marks
+        if city.get("pass"):  # drawn on a mountain pass
+            face["stops"][i]["style"] = "pass"
     return face
 
 
@@ -225,14 +322,31 @@ def _end(node: Node):
     return node[1] if node[0] == "edge" else f"s{node[1]}"
 
 
-def _revenues(hex_data: dict, stations: list[Station]) -> dict[int, int]:
+def _revenues(hex_data: dict, stations: list[Station], icon_values: dict[int, int] | None = None,
+              skip_offboard: bool = False, loose: list | None = None) -> dict[int, int | str]:
     """Each value goes to the station nearest to where it is printed; a single value
-    serves every station of one kind."""
-    paying = [i for i, s in enumerate(stations) if s.kind in ("city", "town")]
-    values = auto_value_positions(_visible(hex_data.get("values")))
+    serves every station of one kind. A value printed nearer an icon than any station,
+    when there are more values than stations, is that icon's bonus (a port's +20)."""
+    kinds = ("city", "town") if skip_offboard else ("city", "town", "offboard")
+    paying = [i for i, s in enumerate(stations) if s.kind in kinds]
+    values = [dict(v) for v in auto_value_positions(_visible(hex_data.get("values")))]
     for v in values:
-        if isinstance(v["value"], bool) or not isinstance(v["value"], int):
+        if isinstance(v["value"], str) and all(p.strip().isdigit() for p in v["value"].split("/")) and "/" in v["value"]:
+            v["value"] = "/".join(p.strip() for p in v["value"].split("/"))  # 40/60: both printed
+        elif isinstance(v["value"], bool) or not isinstance(v["value"], int):
             raise Unsupported(f"value '{v['value']}' is not a whole number")
+    if icon_values is not None and len(values) > len(paying):
+        values = _icon_bonuses(hex_data, values, stations, paying, icon_values)
+    if loose is not None and paying and len(values) > len(paying) and all(isinstance(v["value"], int) for v in values):
+        # more values than stations and no icon to carry them (1861's Ekaterinburg, 40 and 80 to
+        # Moscow): each station takes the value nearest it; the rest print where they stand
+        spots = [placement(v).origin for v in values]
+        nearest = {min(range(len(values)), key=lambda k: math.dist(spots[k], stations[i].origin)) for i in paying}
+        if len(nearest) == len(paying):
+            for k, v in enumerate(values):
+                if k not in nearest:
+                    loose.append(drawn_parts.value_circle(v))
+            values = [v for k, v in enumerate(values) if k in nearest]
     if not values or not paying:
         if values:
             raise Unsupported("a value with no city or town to pay it")
@@ -249,7 +363,26 @@ def _revenues(hex_data: dict, stations: list[Station]) -> dict[int, int]:
     return {i: values[v]["value"] for i, v in zip(paying, best)}
 
 
+def _icon_bonuses(hex_data, values, stations, paying, icon_values) -> list[dict]:
+    """Give the values printed beside icons (nearer an icon than any station) to the
+    icons; return the rest."""
+    icons = [placement(i).origin for i in _visible(hex_data.get("icons")) if i.get("type")]
+    rest = []
+    for v in values:
+        spot = placement(v).origin
+        near_icon = min(range(len(icons)), key=lambda k: math.dist(spot, icons[k]), default=None)
+        near_stop = min((math.dist(spot, stations[i].origin) for i in paying), default=math.inf)
+        if (near_icon is not None and near_icon not in icon_values and isinstance(v["value"], int)
+                and math.dist(spot, icons[near_icon]) < near_stop and len(values) - len(icon_values) > len(paying)):
+            icon_values[near_icon] = v["value"]
+        else:
+            rest.append(v)
+    return rest
+
+
 def _stop(i: int, station: Station, stations: list[Station], links: set[frozenset], revenue) -> dict:
+    if station.kind == "offboard":
+        return {"offboard": revenue or 0}
     if station.kind == "halt":
         stop: dict = {"halt": "£"}
     elif station.kind == "junction":

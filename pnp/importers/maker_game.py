@@ -104,12 +104,21 @@ def check_game(path: Path, data, max_companies: int = MAX_COMPANIES) -> dict:
 # --- converting ------------------------------------------------------------------------
 
 
+def with_own_colours(game: dict) -> dict:
+    """The game with its own colour names (`colors: {mainline: "#98ff98"}`) written out
+    where its hexes and tiles colour track, shapes and goods, so they print in them."""
+    from pnp.importers.maker_drawn import own_colours
+
+    return own_colours(game)
+
+
 def convert(game: dict, source: Path, *, tiles_folder: Path | None = None) -> tuple[dict[str, str], ImportResult]:
     """File name -> text for the game folder, and what the import did. `tiles_folder`
     holds 18xx-maker's `tiles/*.json` (default: beside the game file's folder)."""
     from pnp.load import tile_library
 
     report = Report(source.name)
+    game = with_own_colours(game)
     pointy = orientation(game) == "pointy"
     info = convert_info(game, report, source.name)
     palette = Palette(game, report)

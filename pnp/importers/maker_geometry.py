@@ -92,12 +92,46 @@ def base_track(track: dict) -> list[Point]:
         return _arc(SHARP_RADIUS, 120.0, start, end)
     if kind == "gentle":
         return _arc(GENTLE_RADIUS, 60.0, start, end)
+    if kind == "bent":  # to the opposite side, bowed round the centre toward +x
+        from pnp.importers.maker_drawn import path_points
+
+        return path_points(BENT_PATH)
+    if kind == "custom" and isinstance(track.get("path"), str):  # hand-drawn: its own path data
+        from pnp.importers.maker_drawn import path_points
+
+        return path_points(track["path"])
     raise Unsupported(f"track type '{kind}'")
 
 
+BENT_PATH = "M 0 75 C 0 30, 40 40, 40 0 C 40 -40, 0 -30, 0 -75"  # 18xx-maker's bent track, entering at the bottom
+BENT_BULGE = (40.0, 0.0)  # the point it bows out to
+
+
 def track_line(track: dict) -> LineString:
+    """The track's centre line on the hex; hand-drawn track, which may run past the rim,
+    is cut at the rim."""
     place = placement(track)
-    return LineString([place.apply(p) for p in base_track(track)])
+    line = LineString([place.apply(p) for p in base_track(track)])
+    if track.get("type") == "custom":
+        inside = line.intersection(hex_shape())
+        if inside.geom_type != "LineString" or inside.is_empty:
+            raise Unsupported("hand-drawn track that leaves and re-enters the hex")
+        return inside
+    return line
+
+
+def hex_shape() -> Polygon:
+    """18xx-maker's hex: flat-topped, apothem 75."""
+    r = APOTHEM * 2 / math.sqrt(3.0)
+    return Polygon([(r * math.cos(math.radians(a)), r * math.sin(math.radians(a))) for a in range(0, 360, 60)])
+
+
+def rim_position(point: Point, tolerance: float = 2.0) -> float | None:
+    """An edge (0-5) or corner (x.5) that a point on the rim is nearest, when within
+    `tolerance` of it."""
+    best = round(bearing(point) / 30.0) / 2.0 % 6.0
+    target = edge_midpoint(int(best)) if best == int(best) else rotate_degrees((0.0, APOTHEM * 2 / math.sqrt(3.0)), 60.0 * best)
+    return best if math.dist(target, point) <= tolerance else None
 
 
 def city_core(size: int, place: Placement) -> BaseGeometry:
@@ -118,6 +152,12 @@ def city_core(size: int, place: Placement) -> BaseGeometry:
 def edge_midpoint(edge: int) -> Point:
     """The midpoint of pnp edge `edge` (maker side edge + 1)."""
     return rotate_degrees((0.0, APOTHEM), 60.0 * edge)
+
+
+def bulge_position(track: dict) -> float:
+    """Where bent track bows to, as an edge or corner (x.5) of the hex."""
+    origin = placement(track).apply(BENT_BULGE)
+    return round(bearing(origin) / 30.0) / 2.0 % 6.0
 
 
 def edge_of(point: Point, tolerance: float = 2.0) -> int | None:

@@ -43,8 +43,12 @@ from pnp.importers.maker_hexparts import (  # noqa: F401  (public names used by 
 POSITION_KEYS = ("x", "y", "angle", "percent", "rotation", "rotate", "side", "hidden")
 # What each element may keep for `read_hex`; anything else is taken out first.
 KEEP = {
-    "track": {"type", "start", "end", "cross", "offset", "gauge"},
-    "cities": {"size", "groups"},
+    "track": {"type", "start", "end", "cross", "offset", "gauge", "color", "gaugeColor", "path", "sides", "width"},
+    "cities": {"size", "groups", "pass"},
+    "shapes": {"type", "width", "height", "color", "borderColor", "text", "background", "dashed"},
+    "goods": {"color", "width", "text", "borderColor"},
+    "boomtowns": {"city", "dashed"},
+    "tunnelEntrances": set(),
     "towns": {"color", "groups"},
     "centerTowns": {"color", "groups"},
     "values": {"value", "outerBorderColor"},
@@ -141,34 +145,31 @@ def _describe(value) -> str:
 def _keep(key: str, element: dict, out: HexReading) -> dict | None:
     kept = {}
     for name, value in element.items():
-        if key == "track" and name == "gauge" and value not in ("normal", "standard", "narrow", "dual", "line",
+        if key == "track" and name in ("color", "gaugeColor") and not printable_colour(value):
+            if name == "color":  # a game's own colour: a marked route (18SJ's mainlines)
+                out.lose(f"track coloured '{value}' (a marked route, not built track): not printed")
+                return None
+        elif key == "boomtowns" and name == "dashed" and value is False:
+            out.note("a boomtown's ring drawn solid in 18xx-maker, printed dashed (pnp's boomtown ring)")
+        elif key in ("shapes", "goods") and name in ("color", "borderColor") and not printable_colour(value):
+            out.lose(f"{key[:-1]} coloured '{value}' (the game's own colour name): printed "
+                     f"{'white' if name == 'color' else 'with a black outline'}")
+            kept[name] = "white" if name == "color" else "black"
+        elif key == "track" and name == "gauge" and value not in ("normal", "standard", "narrow", "dual", "line",
                                                                  "dashed", None):
             out.lose(f"{value} gauge track (printed as standard track)")
         elif name in POSITION_KEYS or name in KEEP[key]:
             kept[name] = value
         elif name in ("name", "companies"):
             continue  # taken as names and homes
-        elif key == "track" and name == "color" and value not in ("black", "track"):
-            out.lose(f"track coloured '{value}' (a marked route, not built track): not printed")
-            return None
-        elif key == "track" and name in ("color", "borderColor", "gaugeColor"):
+        elif key == "track" and name == "borderColor":
             continue
-        elif key == "track" and name == "width":
-            out.lose(f"track {value} wide (printed at pnp's width)")
-        elif key == "track" and name in ("path", "sides"):
-            out.lose("hand-drawn track")
-            return None
         elif key == "cities" and name == "outside":
             out.lose("a city drawn outside the hex (printed inside)")
-        elif key == "cities" and name == "pass":
-            out.lose("a pass-through mark")
         elif name in LOOKS:
             continue
         else:
             out.lose(f"{key}.{name} ({brief(value)})")
-    if key == "track" and kept.get("type") == "custom":
-        out.lose("hand-drawn track")
-        return None
     if key in ("towns", "centerTowns") and kept.get("color", "halt") != "halt":
         out.lose(f"a {kept['color']} town (printed black)")
         kept.pop("color")
@@ -176,10 +177,28 @@ def _keep(key: str, element: dict, out: HexReading) -> dict | None:
         value = element.get("value")
         if isinstance(value, str) and number(value) is not None and str(number(value)) == value.strip():
             kept["value"] = number(value)
+        elif isinstance(value, str) and "/" in value and all(p.strip().isdigit() for p in value.split("/")):
+            kept["value"] = value  # 40/60: both printed
         elif not isinstance(value, int) or isinstance(value, bool):
             out.lose(f"value '{value}'")
             return None
     return kept
+
+
+def printable_colour(value) -> bool:
+    """A colour pnp prints as given: a name of the default theme or a colour the drawing
+    model reads (#rrggbb, a named colour); a game's own colour names are not."""
+    from pnp.draw.color import ColorError, parse_color
+    from pnp.templates import theme
+
+    if not isinstance(value, str):
+        return False
+    if value in theme("default").colors:
+        return True
+    try:
+        return parse_color(value) is not None
+    except ColorError:
+        return False
 
 
 # --- reading, with fallbacks ----------------------------------------------------------

@@ -23,9 +23,9 @@ PHASE_COLOURS = {"yellow": "yellow", "green": "green", "brown": "brown", "gray":
 
 # What 18xx-maker can draw on a hex that pnp does not print, in words for the report.
 UNPRINTED = {
-    "shapes": "shape", "goods": "goods mark", "routeBonuses": "route bonus",
-    "tokens": "token", "boomtowns": "boomtown", "industries": "industry", "divides": "divide line",
-    "mediumCities": "medium city", "tunnelEntrances": "tunnel entrance", "removeBorders": "outline removed",
+    "routeBonuses": "route bonus",
+    "tokens": "token", "industries": "industry", "divides": "divide line",
+    "mediumCities": "medium city", "removeBorders": "outline removed",
     "companies": "company mark", "bridges": "bridge", "tunnels": "tunnel",
 }
 
@@ -344,7 +344,20 @@ def turned(face: dict, steps: int) -> dict:
     if "stops" in face:
         out["stops"] = [{**s, **({"at": at(s["at"])} if "at" in s else {})} for s in face["stops"]]
     if "paths" in face:
-        out["paths"] = [{**p, "a": edge(p["a"]), "b": edge(p["b"])} for p in face["paths"]]
+        out["paths"] = [{**p, "a": edge(p["a"]), "b": edge(p["b"]), **({"bend": at(p["bend"])} if "bend" in p else {})}
+                        for p in face["paths"]]
+    if "tunnels" in face:
+        out["tunnels"] = sorted(edge(e) for e in face["tunnels"])
+    if "spurs" in face:
+        out["spurs"] = [{**s, "at": at(s["at"])} for s in face["spurs"]]
+    if "partitions" in face:
+        out["partitions"] = [{**p, "a": at(p["a"]), "b": at(p["b"])} for p in face["partitions"]]
+    if "shapes" in face:
+        from pnp.geometry.hexagon import rotate_degrees
+
+        out["shapes"] = [{**s, **dict(zip(("x", "y"), (round(v, 1) for v in rotate_degrees((s.get("x", 0.0), s.get("y", 0.0)),
+                                                                                             60.0 * steps))))}
+                         for s in face["shapes"]]
     if "borders" in face:
         out["borders"] = [{**b, "edge": edge(b["edge"])} for b in face["borders"]]
     if "stubs" in face:

@@ -173,17 +173,26 @@ def _own_tile(tile_id: str, data: dict, report: Report, where: str, pointy: bool
         marks = [m for m in map(city_mark, raw.get("companies") or ()) if m]
         if marks:
             city["marks"] = marks
-    colour = _tile_colour(data.get("color"), report, where)
+    colour, colour2 = _tile_colour(data.get("color"), report, where)
     try:
-        return Tile.model_validate({"id": tile_id, "color": colour, **face, **({"note": note} if note else {})})
+        return Tile.model_validate({"id": tile_id, "color": colour, **({"color2": colour2} if colour2 else {}), **face,
+                                    **({"note": note} if note else {})})
     except ValidationError as exc:
         report.lost(where, f"not a valid pnp tile ({exc.errors()[0]['msg']}); printed blank")
         return Tile(id=tile_id, color=colour)
 
 
-def _tile_colour(colour, report: Report, where: str) -> str:
-    if colour in TILE_COLOURS:
-        return colour
+def _tile_colour(colour, report: Report, where: str) -> tuple[str, str | None]:
+    """pnp's colour and second colour: the library's reading ('green/brown' both, 'offboard'
+    red, 'water' blue), else the nearest tile colour, reported."""
+    from pnp.importers.maker_tiles import tile_colours
+
+    if tile_colours(colour):
+        return tile_colours(colour)
+    return _near_colour(colour, report, where), None
+
+
+def _near_colour(colour, report: Report, where: str) -> str:
     if isinstance(colour, str) and "/" in colour:
         first = colour.split("/", 1)[0]
         printed = first if first in TILE_COLOURS else TILE_COLOUR_NEAR.get(first, "yellow")

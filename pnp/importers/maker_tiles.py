@@ -60,6 +60,7 @@ class Conversion:
     tiles: list[Tile] = field(default_factory=list)
     skipped: list[tuple[Entry, list[str]]] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)  # source id -> pnp id
+    notes: list[str] = field(default_factory=list)  # decisions taken for single tiles
 
 
 def _corrected(source_id: str, data: dict) -> dict:
@@ -98,15 +99,34 @@ def library_id(source_id: str, taken: set[str]) -> str:
     return base if base not in taken else f"{base}-{extra}"
 
 
-def convert_entry(entry: Entry, tile_id: str) -> tuple[Tile | None, list[str]]:
+# 18xx-maker's ground colours that are not a tile colour of their own in pnp
+MAKER_GROUNDS = {"water": "blue", "offboard": "red", "none": "none"}
+OTHER_FILE = "other"  # tiles of no phase colour (water, off-board, overlays): other.yaml
+
+
+def tile_colours(colour) -> tuple[str, str | None] | None:
+    """pnp's colour (and second colour) for 18xx-maker's: 'green/brown' is a tile of
+    both phases, 'water' a blue tile, 'offboard' a red one, 'none' no ground."""
+    if not isinstance(colour, str):
+        return None
+    parts = colour.split("/")
+    mapped = [p if p in TILE_COLOURS else MAKER_GROUNDS.get(p) for p in parts]
+    if len(parts) > 2 or None in mapped:
+        return None
+    return mapped[0], (mapped[1] if len(mapped) == 2 else None)
+
+
+def convert_entry(entry: Entry, tile_id: str, notes: list[str] | None = None) -> tuple[Tile | None, list[str]]:
     colour = entry.data.get("color")
-    problems = [] if colour in TILE_COLOURS else [f"colour '{colour}'" + (
-        " (a two-coloured tile)" if isinstance(colour, str) and "/" in colour else "")]
+    colours = tile_colours(colour)
+    problems = [] if colours else [f"colour '{colour}'"]
     result = read_hex(entry.data)
     problems += result.problems
     if problems:
         return None, problems
-    fields = {"id": tile_id, "color": colour, **result.face}
+    if notes is not None:
+        notes += [f"{tile_id}: {note}" for note in result.notes]
+    fields = {"id": tile_id, "color": colours[0], **({"color2": colours[1]} if colours[1] else {}), **result.face}
     if tile_id != entry.source_id:
         fields["note"] = f"18xx-maker id {entry.source_id}"
     try:
@@ -138,7 +158,7 @@ def convert_library(reference: Path) -> Conversion:
             kept = f"the {preferred} one is kept" if preferred else "none is kept"
             out.skipped.append((entry, [f"id {entry.source_id} is used {len(twins)} times ({files}); {kept}"]))
             continue
-        tile, problems = convert_entry(entry, tile_id)
+        tile, problems = convert_entry(entry, tile_id, out.notes)
         if tile is None:
             out.skipped.append((entry, problems))
             continue
@@ -184,6 +204,8 @@ def _summary(facts) -> str:
 
 def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) -> str:
     counts = {c: sum(1 for t in conversion.tiles if t.color == c) for c in TILE_COLOURS}
+    counts["other colours"] = len(conversion.tiles) - sum(counts.values())
+    counts["two-coloured"] = sum(1 for t in conversion.tiles if t.color2)
     total = len(conversion.tiles) + len(conversion.skipped)
     lines = [
         "# 18xx-maker tile library: conversion report",
@@ -207,6 +229,14 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
         "  fonts, which track is drawn over which, print grouping and symmetry hints.",
         "- Gauges (narrow, dual; `line` as a thin line), icons, company marks in cities,",
         "  place names, coloured sides (all six alike: a frame) and stubs are carried over.",
+        "- So are coloured track (rail and tie colours), bent track (bowing toward a side or",
+        "  corner), hand-drawn track (its SVG path traced like any track; a hand-drawn water",
+        "  line is a river, and pnp draws a bridge where track crosses it), track ending in the",
+        "  open past a station (a spur), pass cities, boomtowns, tunnel entrances, shapes and",
+        "  goods squares, 'x/y' values (both printed), a value printed by an icon (its bonus),",
+        "  off-board revenue tables (revenue by named phase) and off-board arrows.",
+        "- Ground colours: 'a/b' is a two-coloured tile (color a, color2 b); water is blue,",
+        "  offboard red, none an overlay without ground; these three go to other.yaml.",
         "- A tile is left out when pnp cannot print everything it shows.",
         "",
     ]
@@ -219,6 +249,19 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
     lines += ["## Decisions", ""]
     lines += [f"- Corrected: {tile_id} {key}[{index}].{field_} = {value}, because {why}."
               for (tile_id, key, index, field_), (value, why) in ERRATA.items()]
+    lines += [f"- {note}." for note in conversion.notes]
+    broken = [e for e, problems in conversion.skipped if any(p.startswith("marked broken") for p in problems)]
+    if broken:
+        readable = sum(1 for e in broken if convert_entry(
+            Entry(e.source_id, e.source_file, {k: v for k, v in e.data.items() if k != "broken"}), e.source_id)[0])
+        lines.append(f"- Marked broken in 18xx-maker: {len(broken)} tiles, left out. Read without the mark, "
+                     f"{readable} of them convert, but the 15 halt tiles among them (741-745, 754, 755, 761, "
+                     "782-785, 787-789, 1860's) come out wrong: the halt's £ is drawn as a free label, which "
+                     "reads as the tile's label (a second £ next to the halt's own), and the real label (C, M) "
+                     "then prints in a framed box. "
+                     "The other five (71, 403, 601, 775, 802|3) were not checked one by one against a correct "
+                     "print. All 20 stay out, as their authors mark them; 1860 defines its halt tiles itself "
+                     "(from 18xx.games' codes) in data/games/1860.")
     lines += [f"- Id {tile_id} appears more than once; the {colour} one is kept." + (
               " Rails' standard 132 is the green two-slot city." if tile_id == "132" else "")
               for tile_id, colour in PREFERRED_ON_DUPLICATE.items()]
@@ -256,6 +299,8 @@ def report(conversion: Conversion, rails: dict[str, RailsTile] | None = None) ->
 def outputs(conversion: Conversion, rails: dict[str, RailsTile] | None = None) -> dict[str, str]:
     """File name -> text, for every file the converter writes."""
     files = {f"{c}.yaml": tile_file(c, [t for t in conversion.tiles if t.color == c]) for c in TILE_COLOURS}
+    files[f"{OTHER_FILE}.yaml"] = tile_file("water, off-board and overlay", [t for t in conversion.tiles
+                                                                          if t.color not in TILE_COLOURS])
     files[REPORT] = report(conversion, rails)
     return files
 

@@ -68,6 +68,7 @@ class Icon(Frozen):
     name: str = Field(min_length=1)
     at: Loc = None
     large: bool = False
+    revenue: int | None = Field(None, ge=0, le=9999)  # a bonus printed beside it (a port paying 20 more)
 
     @model_validator(mode="before")
     @classmethod
@@ -75,6 +76,34 @@ class Icon(Frozen):
         return {"name": data} if isinstance(data, str) else data
 
 
+
+
+SHAPE_KINDS = ("circle", "ellipse", "square", "diamond", "hexagon", "triangle", "star")
+
+
+class Shape(Frozen):
+    """A plain shape drawn on the face: a goods square, a coloured diamond or circle
+    (18xx-maker's `shapes` and `goods`). `x`, `y` is its centre in hex units (corner
+    radius 100, y down), `width`/`height` its size; `border` an outline colour."""
+
+    kind: Literal["circle", "ellipse", "square", "diamond", "hexagon", "triangle", "star"]
+    x: float = Field(0.0, ge=-100, le=100)
+    y: float = Field(0.0, ge=-100, le=100)
+    width: float = Field(20.0, gt=0, le=200)
+    height: float | None = Field(None, gt=0, le=200)  # an ellipse's; others are as high as wide
+    color: str = "white"
+    border: str | None = None
+    text: str | None = None  # printed in it (a boomtown's revenue, a goods name)
+    background: bool = False  # drawn on the ground, under track and stations (goods squares)
+    dashed: bool = False  # a dashed outline (18TraXX2020's boomtown circles)
+
+
+class Spur(Frozen):
+    """Track from a stop that ends in the open, toward a side or corner (`at`): 18xx-maker's
+    Memel (372), whose track runs on past its town to the harbour."""
+
+    stop: int = Field(ge=0)
+    at: float = Field(ge=0, lt=6)
 
 
 class Frame(Frozen):

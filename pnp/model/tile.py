@@ -13,6 +13,7 @@ from typing import Annotated, Literal, NamedTuple, Union
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from pnp.model.base import Frozen
+from pnp.model.track import EDGES, GAUGE_ALIASES, GAUGES, End, Path, parse_end  # noqa: F401  (re-exported)
 from pnp.model.face_parts import (  # noqa: F401  (re-exported: the face's parts live in face_parts)
     BORDER_KINDS,
     TERRAIN_KINDS,
@@ -23,14 +24,17 @@ from pnp.model.face_parts import (  # noqa: F401  (re-exported: the face's parts
     Loc,
     Mark,
     Partition,
+    Shape,
+    Spur,
     Terrain,
 )
 
-COLOURS = ("white", "yellow", "green", "brown", "gray", "red", "blue")
+# "none": a piece with no ground of its own, laid over another tile (18xx-maker's
+# tunnel pieces 467-469); it prints on the paper's white
+COLOURS = ("white", "yellow", "green", "brown", "gray", "red", "blue", "none")
 TILE_COLOURS = ("yellow", "green", "brown", "gray")
-Colour = Literal["white", "yellow", "green", "brown", "gray", "red", "blue"]
+Colour = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "none"]
 
-EDGES = range(6)
 
 
 class PhaseValue(NamedTuple):
@@ -56,7 +60,13 @@ def _check_revenue(value, low: int = 0):
 
 
 def _phase_revenue(value, low: int = 0):
-    """Accept `{yellow: 0, green: 20}` as well as a list of pairs."""
+    """Accept `{yellow: 0, green: 20}` as well as a list of pairs, and `30/50`: two
+    values printed together, the phase they apply in not named (18xx-maker's 'x/y')."""
+    if isinstance(value, str) and "/" in value:
+        parts = value.split("/")
+        if len(parts) < 2 or not all(p.strip().isdigit() for p in parts):
+            raise ValueError(f"a revenue such as 30/50 is whole numbers joined by '/', not {value[:20]!r}")
+        return tuple(PhaseValue("", _check_revenue(int(p), low)) for p in parts)
     if isinstance(value, dict):
         if not value:
             raise ValueError("a revenue by phase needs at least one phase")
@@ -81,7 +91,9 @@ class City(_StopBase):
     revenue: RevenueField = 0
     slots: int = Field(1, ge=0, le=9)  # 0: a city that takes no tokens (1822's off-board cities)
     marks: tuple[Mark, ...] = ()  # companies printed in its slots, in slot order
-    style: Literal["pass"] | None = None  # a mountain pass (18xx.games `pass=`): slots in a band
+    # a mountain pass (18xx.games `pass=`): slots in a band; a boomtown: a city that was a
+    # town, the town's ring dashed inside it (18xx-maker's boomtowns)
+    style: Literal["pass", "boomtown"] | None = None
 
     @model_validator(mode="after")
     def _room(self):
@@ -94,7 +106,7 @@ class City(_StopBase):
 class Town(_StopBase):
     kind: Literal["town"] = "town"
     revenue: RevenueField = 0
-    style: Literal["bar", "dot", "hidden"] | None = None
+    style: Literal["bar", "dot", "hidden", "boomtown"] | None = None  # boomtown: a dot in the dashed ring of the city it becomes
 
 
 class Halt(_StopBase):
@@ -126,88 +138,6 @@ class Junction(_StopBase):
 
 Stop = Annotated[Union[City, Town, Halt, Offboard, Junction], Field(discriminator="kind")]
 STOP_KINDS = ("city", "town", "halt", "offboard", "junction")
-
-
-class End(NamedTuple):
-    """One end of a track path: an edge midpoint or a stop (by its index in `stops`)."""
-
-    kind: Literal["edge", "stop"]
-    index: int
-
-    def __str__(self) -> str:
-        return str(self.index) if self.kind == "edge" else f"s{self.index}"
-
-
-def parse_end(value) -> End:
-    """`3` is edge 3; `s1` is stop 1."""
-    if isinstance(value, End):
-        return value
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        kind, index = value
-        if kind not in ("edge", "stop") or isinstance(index, bool) or not isinstance(index, int):
-            raise ValueError(f"a track end is [edge, 0-5] or [stop, index], not {list(value)!r}")
-        if index < 0 or (kind == "edge" and index not in EDGES):
-            raise ValueError(f"{kind} {index} is outside {'0-5' if kind == 'edge' else 'the stops'}")
-        return End(kind, index)
-    if isinstance(value, int) and not isinstance(value, bool):
-        if value not in EDGES:
-            raise ValueError(f"edge {value} is outside 0-5")
-        return End("edge", value)
-    if isinstance(value, str) and value[:1] == "s" and value[1:].isdigit():
-        return End("stop", int(value[1:]))
-    raise ValueError(f"a track end is an edge 0-5 or a stop such as s0, not {value!r}")
-
-
-def _end_key(end: End) -> tuple[int, int]:
-    return (0 if end.kind == "edge" else 1, end.index)
-
-
-# standard, narrow and dual gauge; `thin` a line that is not full track (a ferry, a
-# route), `future` track still to be built (dashed). 18xx-maker says line and dashed.
-GAUGES = ("standard", "narrow", "dual", "thin", "future")
-GAUGE_ALIASES = {"broad": "standard", "normal": "standard", "standard": "standard", "narrow": "narrow", "dual": "dual",
-                 "thin": "thin", "line": "thin", "future": "future", "dashed": "future"}
-
-
-class Path(Frozen):
-    a: End
-    b: End
-    terminal: bool = False
-    track: Literal["standard", "narrow", "dual", "thin", "future"] = "standard"  # the gauge (18xx.games' `track:narrow`)
-
-    @field_validator("track", mode="before")
-    @classmethod
-    def _gauge(cls, v):
-        if isinstance(v, str) and v in GAUGE_ALIASES:
-            return GAUGE_ALIASES[v]
-        raise ValueError(f"unknown track gauge {v!r} (known: {', '.join(GAUGES)})")
-
-    @field_validator("a", "b", mode="before")
-    @classmethod
-    def _end(cls, v):
-        return parse_end(v)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _undirected(cls, data):
-        """A path has no direction: keep edges first, then by number, so the same
-        track compares equal however it was written."""
-        if isinstance(data, dict) and "a" in data and "b" in data:
-            a, b = parse_end(data["a"]), parse_end(data["b"])
-            if _end_key(b) < _end_key(a):
-                data = {**data, "a": b, "b": a}
-        return data
-
-    @model_validator(mode="after")
-    def _distinct(self):
-        if self.a == self.b:
-            raise ValueError(f"track from {self.a} to itself")
-        if self.a.kind == self.b.kind == "edge" and self.a.index == self.b.index:
-            raise ValueError(f"track from edge {self.a.index} to itself")
-        return self
-
-    def ends(self) -> tuple[End, End]:
-        return (self.a, self.b)
 
 
 TILE_CODE_READER = "tile_code"  # the validation context's key for the reader of `code:` strings
@@ -273,7 +203,9 @@ def _chains_to_paths(chains):
     for i, chain in enumerate(chains):
         if not isinstance(chain, list) or len(chain) < 2:
             raise ValueError(f"track[{i}] must list at least two ends, such as [0, 3] or [0, s0]")
-        terminal, gauge = False, "standard"
+        terminal, gauge, extra = False, "standard", {}
+        if chain and isinstance(chain[-1], dict):  # how the chain is drawn: {color: white, bend: 5.5}
+            extra, chain = chain[-1], chain[:-1]
         while chain and isinstance(chain[-1], str) and (chain[-1] == "terminal" or chain[-1] in GAUGE_ALIASES):
             if chain[-1] == "terminal":
                 terminal = True
@@ -286,7 +218,7 @@ def _chains_to_paths(chains):
             ends = [parse_end(e) for e in chain]
         except ValueError as exc:
             raise ValueError(f"track[{i}]: {exc}") from None
-        paths.extend({"a": a, "b": b, "terminal": terminal, "track": gauge} for a, b in zip(ends, ends[1:]))
+        paths.extend({**extra, "a": a, "b": b, "terminal": terminal, "track": gauge} for a, b in zip(ends, ends[1:]))
     return paths
 
 
@@ -304,12 +236,15 @@ class TileFace(Frozen):
     partitions: tuple[Partition, ...] = ()
     future_label: FutureLabel | None = None
     stubs: tuple[int, ...] = ()  # edges with a short piece of track ending in the open
+    tunnels: tuple[int, ...] = ()  # edges where track enters a tunnel: a portal is drawn there
+    spurs: tuple[Spur, ...] = ()  # track from a stop ending in the open
+    shapes: tuple[Shape, ...] = ()  # drawn shapes: goods squares, 18xx-maker's diamonds and circles
 
-    @field_validator("stubs")
+    @field_validator("stubs", "tunnels")
     @classmethod
-    def _stub_edges(cls, v):
+    def _stub_edges(cls, v, info: ValidationInfo):
         if any(e not in EDGES for e in v):
-            raise ValueError(f"stubs must be edges 0-5, not {list(v)}")
+            raise ValueError(f"{info.field_name} must be edges 0-5, not {list(v)}")
         return tuple(sorted(set(v)))
 
     @model_validator(mode="before")
@@ -323,6 +258,9 @@ class TileFace(Frozen):
             for end in path.ends():
                 if end.kind == "stop" and end.index >= len(self.stops):
                     raise ValueError(f"track refers to stop s{end.index}, but there are {len(self.stops)} stops")
+        for spur in self.spurs:
+            if spur.stop >= len(self.stops):
+                raise ValueError(f"a spur leaves stop s{spur.stop}, but there are {len(self.stops)} stops")
         seen = set()
         for path in self.paths:
             key = frozenset(path.ends())
@@ -338,8 +276,10 @@ class TileFace(Frozen):
         return (self.stops == other.stops and set(self.paths) == set(other.paths) and self.label == other.label
                 and self.terrain == other.terrain and set(self.borders) == set(other.borders)
                 and sorted(i.name for i in self.icons) == sorted(i.name for i in other.icons)
-                and (self.frame, self.stripes, set(self.partitions), self.future_label, self.stubs)
-                == (other.frame, other.stripes, set(other.partitions), other.future_label, other.stubs))
+                and (self.frame, self.stripes, set(self.partitions), self.future_label, self.stubs, self.tunnels,
+                     self.shapes, self.spurs, tuple(i.revenue for i in self.icons))
+                == (other.frame, other.stripes, set(other.partitions), other.future_label, other.stubs, other.tunnels,
+                    other.shapes, other.spurs, tuple(i.revenue for i in other.icons)))
 
     def gauges(self) -> tuple[str, ...]:
         """The gauges of the face's track, in GAUGES order."""
@@ -421,6 +361,7 @@ class Tile(TileFace):
 
     id: str
     color: Colour
+    color2: Colour | None = None  # a two-coloured tile (18xx-maker's green/brown): both phases' colours
     upgrades: tuple[str, ...] | None = None
     rotatable: bool = True
     stage: str | None = None

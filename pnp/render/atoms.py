@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pnp.draw import shapes
 from pnp.geometry.face import TRACK_WIDTH, PhaseRow, PlacedStop, PlacedText, RevenueMark
+from pnp.geometry.placed import PHASE_FONT, PHASE_NAME_FONT, is_phase_colour
 from pnp.geometry.stops import TOWN_DOT, bar_corners, slot_centres, slot_radius, city_outline
 from pnp.geometry.hexagon import Point, add, rotate_degrees
 from pnp.geometry.track import Segment
@@ -50,9 +51,25 @@ def town(stop: PlacedStop, style: Style) -> object:
     return svg.circle(stop.point, TOWN_DOT, fill=fill, stroke=outline, stroke_width=3)
 
 
+BOOM_DASH = "6,5"
+BOOM_STROKE = 2.0
+
+
+def boomtown_ring(centre, r: float, style: Style):
+    """The dashed ring of a boomtown: round a town, the city it becomes; inside a city,
+    the town it was."""
+    return svg.circle(centre, r, fill="none", stroke=style.color("city_stroke"), stroke_width=BOOM_STROKE,
+                      stroke_dasharray=BOOM_DASH)
+
+
 def stop(placed: PlacedStop, style: Style) -> object | None:
     if placed.style == "city":
         return city(placed, style)
+    if placed.style == "boomtown":
+        g = svg.group()
+        g.add(boomtown_ring(placed.point, slot_radius(1), style))
+        g.add(town(PlacedStop(placed.index, placed.kind, "dot", placed.point, placed.angle, 1, placed.shape), style))
+        return g
     if placed.style in ("bar", "dot"):
         return town(placed, style)
     return None
@@ -69,11 +86,19 @@ def revenue(mark: RevenueMark, style: Style, angle: float) -> object:
 def phase_row(row: PhaseRow, style: Style, angle: float) -> object:
     g = svg.group(transform=(shapes.rotate(angle, *row.centre),) if angle else ())
     cx, cy = row.centre
+    named = any(not is_phase_colour(phase) for _, _, phase, _ in row.boxes)
     for dx, width, phase, value in row.boxes:
         ground = PHASE_GROUND.get(phase, "white")
         g.add(svg.rect(cx + dx, cy - row.height / 2, width, row.height, fill=style.color(ground),
                        stroke=style.color("outline"), stroke_width=1.5))
-        g.add(svg.text(value, (cx + dx + width / 2, cy), 15, style, weight="bold"))
+        k = row.scale
+        if named:  # the phase's name above its value
+            top = cy - row.height / 2 + (PHASE_NAME_FONT / 2 + 1.5) * k
+            g.add(svg.text(phase, (cx + dx + width / 2, top), PHASE_NAME_FONT * k, style))
+            g.add(svg.text(value, (cx + dx + width / 2, cy + PHASE_NAME_FONT / 2 * k), PHASE_FONT * k, style,
+                           weight="bold"))
+        else:
+            g.add(svg.text(value, (cx + dx + width / 2, cy), PHASE_FONT * k, style, weight="bold"))
     return g
 
 

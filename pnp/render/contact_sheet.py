@@ -58,6 +58,31 @@ def cells() -> list[tuple[str, str, TileFace]]:
         ("future label", "white", face("city=revenue:0;future_label=label:T,color:brown")),
         ("offboard by phase", "red", face("offboard=revenue:yellow_30|brown_60;path=a:0,b:_0,terminal:1")),
         ("terrain mine", "white", face("upgrade=cost:40,terrain:mine")),
+        ("two-coloured", "green/brown", face("city=revenue:30,slots:2;path=a:0,b:_0;path=a:_0,b:3")),
+    ]
+    out += [  # the parts 18xx-maker's tile library brought (data/README.md, "Track" and "Icons")
+        ("coloured narrow", "yellow", TileFace(stops=[{"town": 10}], track=[
+            [0, "s0", 3], [2, "s0", "narrow", {"color": "white", "tie_color": "red"}]])),
+        ("bent track", "green", TileFace(stops=[{"city": 40}], track=[[0, "s0", 3], [1, 4, {"bend": 5.5}]])),
+        ("two lanes", "yellow", face("path=a:0,b:3,lanes:2")),
+        ("thinner track", "gray", TileFace(track=[[0, 3, {"width": 0.6}], [1, 4]])),
+        ("river and bridge", "green", TileFace(track=[[0, 3]], partitions=[{"a": 2, "b": 4, "type": "water"}])),
+        ("tunnel portals", "none", TileFace(track=[[0, 3, "narrow"]], tunnels=[0, 3])),
+        ("spur, port bonus", "yellow", TileFace(stops=[{"town": 10}], track=[[5, "s0"]], spurs=[{"stop": 0, "at": 2}],
+                                                icons=[{"name": "port", "at": 2, "revenue": 30}])),
+        ("x/y value", "green", TileFace(stops=[{"city": "40/60"}], track=[[0, "s0", 3]])),
+        ("named phases", "red", TileFace(stops=[{"offboard": {"3H": 30, "2x4": 60, "17H": 90}}],
+                                         track=[[2, "s0", "terminal"]])),
+        ("boomtown", "yellow", TileFace(stops=[{"town": 10, "style": "boomtown"}], track=[[0, "s0", 3]])),
+        ("boomtown city", "green", TileFace(stops=[{"city": 30, "style": "boomtown"}], track=[[0, "s0", 3]])),
+        ("shapes", "white", TileFace(shapes=[
+            {"kind": k, "x": x, "y": y, "width": 30, "color": c, "border": "black", "text": t}
+            for k, x, y, c, t in (("diamond", -40, -35, "water", "40"), ("circle", 0, -45, "white", "+20"),
+                                  ("hexagon", 40, -35, "yellow", None), ("square", -40, 30, "gray", None),
+                                  ("triangle", 0, 45, "red", None), ("star", 40, 30, "icon_star", None))])),
+        ("goods square", "brown", TileFace(stops=[{"city": 10}], track=[[0, "s0", 3]],
+                                          shapes=[{"kind": "square", "width": 69, "color": "black",
+                                                   "background": True}])),
     ]
     return out
 
@@ -74,7 +99,8 @@ def contact_sheet(style: Style):
         x = (i % COLUMNS + 0.5) * CELL_MM
         y = (i // COLUMNS) * cell_h + RADIUS * k + 1.0
         cell = svg.group(transform=f"translate({x:.3f} {y:.3f}) scale({k:.5f})")
-        cell.add(face_group(face, ground, style))
+        two = ground.split("/")
+        cell.add(face_group(face, two[0], style, colour2=two[1] if len(two) > 1 else None))
         dwg.add(cell)
         dwg.add(svg.text(name, (x, y + APOTHEM * k + LABEL_MM), LABEL_MM * 0.8, style))
     return dwg

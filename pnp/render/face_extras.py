@@ -5,7 +5,8 @@ its symbol in a ring of its colour)."""
 
 from __future__ import annotations
 
-from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, direction, hex_polygon, rotate_degrees, scale
+from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, hex_polygon, rotate_degrees
+from pnp.geometry.face import partition_line
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
 from pnp.geometry.stops import slot_centres, slot_radius
 from pnp.draw.svgwriter import fmt
@@ -69,17 +70,13 @@ def partitions(face: TileFace, style: Style) -> list:
     `length` below 1 draws that share of the line, from its first end."""
     out = []
     for p in face.partitions:
-        a, b = _rim_point(p.a), _rim_point(p.b)
-        b = add(a, scale((b[0] - a[0], b[1] - a[1]), p.length))
+        a, b = partition_line(p).coords
         name = "impassable" if p.type == "impassable" else f"border_{p.type}"
         stroke = style.colors.get(name, style.color("outline"))
         dash = {"stroke_dasharray": "14,8"} if p.type == "province" else {}
         out.append(svg.line(a, b, stroke=stroke, stroke_width=fmt(PARTITION_WIDTH), stroke_linecap="round", **dash))
     return out
 
-
-def _rim_point(position: float):
-    return scale(direction(position), RADIUS if position != int(position) else APOTHEM)
 
 
 def placed_icons(layout, style: Style) -> list:
@@ -117,6 +114,20 @@ def city_marks(face: TileFace, placed: PlacedStop, style: Style, angle: float) -
     for mark, centre in zip(marks, centres):
         out.append(mark_disc(mark.company, mark.kind, centre, r, style, angle, mark.color))
     return out
+
+
+def boomtown_rings(face: TileFace, placed: PlacedStop, style: Style) -> list:
+    """A boomtown city: the town it was, a dashed ring inside each slot."""
+    if getattr(face.stops[placed.index], "style", None) != "boomtown":
+        return []
+    from pnp.render.atoms import boomtown_ring
+
+    r = slot_radius(placed.slots) * BOOM_INNER
+    return [boomtown_ring(add(rotate_degrees(c, placed.angle), placed.point), r, style)
+            for c in slot_centres(placed.slots)]
+
+
+BOOM_INNER = 0.4  # of the slot radius
 
 
 def pass_band(face: TileFace, placed: PlacedStop, style: Style) -> list:

@@ -23,33 +23,50 @@ def _d(segments: list[Segment]) -> tuple:
     return shapes.track(segments)
 
 
-def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False):
-    """The light casing under track of one gauge; wider under tied track."""
-    width = TIE_CASING if gauge in ("narrow", "dual") else CASING_WIDTH
+def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, lanes: int = 1,
+           width: float | None = None):
+    """The light casing under track of one gauge; wider under tied track and lanes,
+    narrower under thinner track."""
+    share = width or 1.0
+    width = TIE_CASING * share if gauge in ("narrow", "dual") else CASING_WIDTH - TRACK_WIDTH * (1 - share)
+    width += (lanes - 1) * (TRACK_WIDTH + LANE_GAP)
     caps = {"stroke_linecap": "butt"} if butt else {}
     return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=fmt(width), **caps)
 
 
-def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False) -> list:
-    """The rail of one gauge, as one to three paths over the same track."""
+LANE_GAP = 5.0  # between parallel lanes
+
+
+def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, color: str | None = None,
+          tie_color: str | None = None, lanes: int = 1, width: float | None = None) -> list:
+    """The rail of one gauge, as one to three paths over the same track; in the data's
+    own colours when it gives them (a rail colour, another for the ties); several
+    parallel lanes as rails and gaps stroked one over another."""
     d = _d(segments)
     caps = {"stroke_linecap": "butt"} if butt else {}
-    colour = style.color("track")
+    colour = style.colors.get(color, color) if color else style.color("track")
+    ties = style.colors.get(tie_color, tie_color) if tie_color else colour
+    k = width or 1.0
+    if lanes > 1 and gauge == "standard":
+        from pnp.render.face_drawn import lane_widths
+
+        return [svg.path(d, fill="none", stroke=colour if rail else style.color("track_casing"), stroke_width=fmt(w),
+                         **caps) for w, rail in lane_widths(lanes, LANE_GAP)]
     out = []
     if gauge in ("standard", "dual"):
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH * k), **caps))
     if gauge in ("narrow", "dual"):
         # ties: a wide stroke dashed into short strokes across the track
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TIE_LENGTH), stroke_linecap="butt",
+        out.append(svg.path(d, fill="none", stroke=ties, stroke_width=fmt(TIE_LENGTH * k), stroke_linecap="butt",
                             stroke_dasharray=f"{fmt(TIE_WIDTH)},{fmt(TIE_GAP)}"))
     if gauge == "narrow":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH * k), **caps))
     if gauge == "dual":
-        out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(DUAL_STRIPE), **caps))
+        out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(DUAL_STRIPE * k), **caps))
     if gauge == "thin":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH * k), **caps))
     if gauge == "future":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH), stroke_linecap="butt",
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH * k), stroke_linecap="butt",
                             stroke_dasharray=f"{fmt(FUTURE_DASH)},{fmt(FUTURE_DASH * 0.7)}"))
     return out
 

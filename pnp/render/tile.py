@@ -12,6 +12,7 @@ from pnp.geometry.hexagon import APOTHEM, FLAT_TO_FLAT, POINTY_TURN, RADIUS, cor
 from pnp.text import fit_size
 from pnp.model.tile import Tile, TileFace
 from pnp.render import atoms, gauge, svg
+from pnp.render import face_drawn as drawn
 from pnp.render import face_extras as extras
 from pnp.render.style import Style
 
@@ -31,16 +32,20 @@ def ground_path(colour: str, style: Style, radius: float = RADIUS):
     return svg.polygon_path(corners(radius), fill=style.ground(colour), stroke="none")
 
 
-def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, list]:
+def face_layers(face: TileFace, layout: FaceLayout, style: Style, ground_colour: str = "white") -> dict[str, list]:
     """Everything on a face but its ground and outline, by layer."""
     layers: dict[str, list] = {name: [] for name in LAYERS}
     angle = layout.text_angle
     layers["frame"] += extras.stripes(face, style) + extras.frame(face, style) + extras.partitions(face, style)
-    for kind in gauge.GAUGES:
-        segments = [t.segment for t in layout.track if t.gauge == kind]
-        if segments:
-            layers["track_casing"].append(gauge.casing(segments, kind, style))
-            layers["track"].extend(gauge.rails(segments, kind, style))
+    looks = sorted({t.look for t in layout.track}, key=lambda k: (gauge.GAUGES.index(k[0]), *(str(x) for x in k[1:])))
+    for look in looks:  # track drawn alike as one path: by gauge, then colours and lanes
+        kind, colour, ties, lanes, width = look
+        segments = [t.segment for t in layout.track if t.look == look]
+        layers["track_casing"].append(gauge.casing(segments, kind, style, lanes=lanes, width=width))
+        layers["track"].extend(gauge.rails(segments, kind, style, color=colour, tie_color=ties, lanes=lanes, width=width))
+    gaps, railings = drawn.bridges(face, layout.track, style, ground_colour)
+    layers["frame"] += gaps + drawn.face_shapes(face, style, angle, background=True)
+    layers["track"] += railings + drawn.tunnel_portals(face, style)
     for casing, rail, kind in layout.overpasses:
         layers["track"].append(gauge.casing([casing], kind, style, butt=True))
         layers["track"].extend(gauge.rails([rail], kind, style, butt=True))
@@ -53,7 +58,7 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
         if element is not None:
             layers["stations"].append(element)
         if placed.style == "city":
-            layers["stations"] += extras.city_marks(face, placed, style, angle)
+            layers["stations"] += extras.boomtown_rings(face, placed, style) + extras.city_marks(face, placed, style, angle)
     for mark in layout.revenues:
         layers["revenue"].append(atoms.revenue(mark, style, angle))
     for row in layout.phase_rows:
@@ -66,7 +71,7 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style) -> dict[str, l
             upright.add(icon)
             icon = upright
         layers["labels"].append(icon)
-    layers["labels"] += extras.placed_icons(layout, style)
+    layers["labels"] += drawn.face_shapes(face, style, angle) + extras.placed_icons(layout, style)
     for item in layout.texts:
         if item.role == "future_label":
             layers["labels"].append(extras.future_label(face, item, style, angle))
@@ -108,15 +113,16 @@ def border_stroke(kind: str, style: Style) -> dict:
 
 def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None = None, name: str | None = None,
                stage: str | None = None, flippable: bool = False, turn: float = 0.0, outline: bool = True,
-               ground: bool = True):
+               ground: bool = True, colour2: str | None = None):
     """A face as one SVG group in hex units. `turn` (degrees) turns the artwork, e.g. 30
     for a pointy hex or 60*r for a tile laid with rotation r; text stays upright."""
     layout = layout_face(face, tile_id=tile_id, name=name, stage=stage, flippable=flippable, text_angle=-turn)
-    layers = face_layers(face, layout, style)
+    layers = face_layers(face, layout, style, colour)
     g = svg.group()
     art = svg.group(transform=(shapes.rotate(turn),)) if turn else g
     if ground:
-        art.add(ground_path(colour, style))
+        for part in drawn.ground(colour, colour2, style):
+            art.add(part)
     for name_ in LAYERS:
         for element in layers[name_]:
             art.add(element)
@@ -133,7 +139,7 @@ def tile_group(tile: Tile, style: Style, orientation: str = "flat", outline: boo
     a CutContour layer carries the cut line."""
     turn = POINTY_TURN if orientation == "pointy" else 0.0
     return face_group(tile, tile.color, style, tile_id=tile.id, name=tile.name, stage=tile.stage,
-                      flippable=tile.flippable, turn=turn, outline=outline)
+                      flippable=tile.flippable, turn=turn, outline=outline, colour2=tile.color2)
 
 
 def units_per_mm(tile_mm: float) -> float:

@@ -5,13 +5,15 @@ compact form into paths and typed stops; the schema describes the form itself.""
 
 from __future__ import annotations
 
+from pnp.model.face_parts import SHAPE_KINDS
 from pnp.model.tile import BORDER_KINDS, COLOURS, GAUGE_ALIASES, STOP_KINDS, TERRAIN_KINDS
 
 MAP_COLOURS = list(dict.fromkeys(list(COLOURS) + ["white", "red", "blue"]))
 
 REVENUE = {
-    "description": "A revenue: a number, or a mapping phase -> value such as {yellow: 20, brown: 40}.",
-    "anyOf": [{"type": "integer"},
+    "description": "A revenue: a number, two printed together ('30/50'), or a mapping phase -> value such as "
+                   "{yellow: 20, brown: 40}.",
+    "anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^[0-9]+(/[0-9]+)+$"},
               {"type": "object", "minProperties": 1, "additionalProperties": {"type": "integer"}}],
 }
 
@@ -48,9 +50,13 @@ STOP = {
                                                     "color": {"type": ["string", "null"]}}}]},
                                     "description": "Companies printed in its slots: TR, or {company: TR, kind: "
                                                    "destination}."},
-                                "style": {"enum": ["pass", None], "description": "A mountain pass."}},
+                                "style": {"enum": ["pass", "boomtown", None],
+                                          "description": "A mountain pass; a boomtown (the town it was, dashed)."}},
               "A city paying its revenue, with `slots` token slots."),
-        _stop("town", REVENUE, {"style": STYLE}, "A town: a bar on one or two tracks, a dot otherwise."),
+        _stop("town", REVENUE, {"style": {"enum": ["bar", "dot", "hidden", "boomtown", None],
+                                          "description": "A bar or a dot; hidden; a boomtown (a dot in the dashed "
+                                                         "ring of the city it becomes)."}},
+              "A town: a bar on one or two tracks, a dot otherwise."),
         _stop("halt", {"type": ["string", "number", "null"], "description": "The symbol it shows (1860: £)."},
               {"style": STYLE}, "A halt: pays no revenue and shows its symbol."),
         _stop("offboard", REVENUE, {}, "An off-board area, usually paying by phase."),
@@ -62,7 +68,13 @@ END = {
     "description": "An edge 0-5 (0 bottom, clockwise) or a stop s0, s1, ... in the order of `stops`; "
                    "a chain may end in 'terminal' (an arrow off the map) and a gauge (narrow, dual, thin, future).",
     "anyOf": [{"type": "integer", "minimum": 0, "maximum": 5}, {"type": "string", "pattern": "^s[0-9]+$"},
-              {"enum": ["terminal", *GAUGE_ALIASES]}],
+              {"enum": ["terminal", *GAUGE_ALIASES]},
+              {"type": "object", "additionalProperties": False,
+               "description": "Last in a chain, how it is drawn: {color: white, tie_color: red} (rail and tie "
+                              "colours), {bend: 5.5} (bows toward that side or corner), {lanes: 2} (parallel tracks).",
+               "properties": {"color": {"type": ["string", "null"]}, "tie_color": {"type": ["string", "null"]},
+                              "bend": AT, "lanes": {"type": "integer", "minimum": 1, "maximum": 6},
+                              "width": {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 2}}}],
 }
 
 TRACK = {
@@ -104,7 +116,9 @@ FACE_PROPERTIES = {
               "items": {"anyOf": [{"type": "string", "minLength": 1},
                                   {"type": "object", "required": ["name"], "additionalProperties": False,
                                    "properties": {"name": {"type": "string", "minLength": 1}, "at": AT,
-                                                  "large": {"type": "boolean"}}}]}},
+                                                  "large": {"type": "boolean"},
+                                                  "revenue": {"type": ["integer", "null"], "minimum": 0,
+                                                              "description": "A bonus printed beside it."}}}]}},
     "frame": {"anyOf": [{"type": "object", "required": ["color"], "additionalProperties": False,
                          "properties": {"color": {"type": "string"}, "color2": {"type": ["string", "null"]}}},
                         {"type": "null"}], "description": "A coloured band round the inside of the hex."},
@@ -120,6 +134,20 @@ FACE_PROPERTIES = {
                                {"type": "null"}], "description": "The label the hex takes once upgraded."},
     "stubs": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5},
               "description": "Edges with a short piece of track ending in the open."},
+    "tunnels": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5},
+                "description": "Edges where track enters a tunnel: a portal is drawn there."},
+    "spurs": {"type": "array", "description": "Track from a stop ending in the open toward a side or corner.",
+              "items": {"type": "object", "required": ["stop", "at"], "additionalProperties": False,
+                        "properties": {"stop": {"type": "integer", "minimum": 0},
+                                       "at": {"type": "number", "minimum": 0, "exclusiveMaximum": 6}}}},
+    "shapes": {"type": "array", "description": "Shapes drawn on the face: goods squares, diamonds, circles.",
+               "items": {"type": "object", "required": ["kind"], "additionalProperties": False,
+                         "properties": {"kind": {"enum": list(SHAPE_KINDS)},
+                                        "x": {"type": "number"}, "y": {"type": "number"},
+                                        "width": {"type": "number"}, "height": {"type": ["number", "null"]},
+                                        "color": {"type": "string"}, "border": {"type": ["string", "null"]},
+                                        "text": {"type": ["string", "null"]}, "background": {"type": "boolean"},
+                                        "dashed": {"type": "boolean"}}}},
     "code": {"type": "string", "description": "The face in the 18xx.games notation, instead of stops/track/label/"
                                               "terrain/borders: city=revenue:20;path=a:0,b:_0"},
 }
@@ -131,6 +159,7 @@ TILE = {
     "properties": {
         "id": {"type": ["string", "integer"], "description": "The tile's number or name; quote numbers."},
         "color": {"enum": list(COLOURS), "description": "The tile's colour."},
+        "color2": {"enum": [*COLOURS, None], "description": "A two-coloured tile's second colour (green/brown)."},
         **FACE_PROPERTIES,
         "upgrades": {"type": ["array", "null"], "items": {"type": ["string", "integer"]},
                      "description": "Tile ids that may replace it; without it pnp works them out."},

@@ -1,0 +1,105 @@
+"""Track on a face: the ends of a path (an edge or a stop), its gauge, and how it is
+drawn when that is part of what the piece shows (a coloured track, a bent track that
+bows round the centre, parallel lanes). Re-exported by `pnp.model.tile`."""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from pydantic import Field, field_validator, model_validator
+
+from pnp.model.base import Frozen
+from pnp.model.face_parts import Loc
+
+EDGES = range(6)
+
+
+class End(NamedTuple):
+    """One end of a track path: an edge midpoint or a stop (by its index in `stops`)."""
+
+    kind: Literal["edge", "stop"]
+    index: int
+
+    def __str__(self) -> str:
+        return str(self.index) if self.kind == "edge" else f"s{self.index}"
+
+
+def parse_end(value) -> End:
+    """`3` is edge 3; `s1` is stop 1."""
+    if isinstance(value, End):
+        return value
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        kind, index = value
+        if kind not in ("edge", "stop") or isinstance(index, bool) or not isinstance(index, int):
+            raise ValueError(f"a track end is [edge, 0-5] or [stop, index], not {list(value)!r}")
+        if index < 0 or (kind == "edge" and index not in EDGES):
+            raise ValueError(f"{kind} {index} is outside {'0-5' if kind == 'edge' else 'the stops'}")
+        return End(kind, index)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value not in EDGES:
+            raise ValueError(f"edge {value} is outside 0-5")
+        return End("edge", value)
+    if isinstance(value, str) and value[:1] == "s" and value[1:].isdigit():
+        return End("stop", int(value[1:]))
+    raise ValueError(f"a track end is an edge 0-5 or a stop such as s0, not {value!r}")
+
+
+def _end_key(end: End) -> tuple[int, int]:
+    return (0 if end.kind == "edge" else 1, end.index)
+
+
+# standard, narrow and dual gauge; `thin` a line that is not full track (a ferry, a
+# route), `future` track still to be built (dashed). 18xx-maker says line and dashed.
+GAUGES = ("standard", "narrow", "dual", "thin", "future")
+GAUGE_ALIASES = {"broad": "standard", "normal": "standard", "standard": "standard", "narrow": "narrow", "dual": "dual",
+                 "thin": "thin", "line": "thin", "future": "future", "dashed": "future"}
+
+
+class Path(Frozen):
+    a: End
+    b: End
+    terminal: bool = False
+    track: Literal["standard", "narrow", "dual", "thin", "future"] = "standard"  # the gauge (18xx.games' `track:narrow`)
+    # drawn as the piece shows it: the rail in a colour (a theme name or #rrggbb), the
+    # ties of narrow or dual gauge in another (18xx-maker's `color`, `gaugeColor`)
+    color: str | None = None
+    tie_color: str | None = None
+    # bent track (18xx-maker's `bent`): bows toward this side or corner of the hex
+    # instead of running straight, clear of a station in the centre
+    bend: Loc = None
+    lanes: int = Field(1, ge=1, le=6)  # parallel tracks drawn side by side (18xx.games `lanes:`)
+    width: float | None = Field(None, gt=0, le=2)  # drawn this share of the standard width (21Moon's 7 of 12)
+
+    @field_validator("track", mode="before")
+    @classmethod
+    def _gauge(cls, v):
+        if isinstance(v, str) and v in GAUGE_ALIASES:
+            return GAUGE_ALIASES[v]
+        raise ValueError(f"unknown track gauge {v!r} (known: {', '.join(GAUGES)})")
+
+    @field_validator("a", "b", mode="before")
+    @classmethod
+    def _end(cls, v):
+        return parse_end(v)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _undirected(cls, data):
+        """A path has no direction: keep edges first, then by number, so the same
+        track compares equal however it was written."""
+        if isinstance(data, dict) and "a" in data and "b" in data:
+            a, b = parse_end(data["a"]), parse_end(data["b"])
+            if _end_key(b) < _end_key(a):
+                data = {**data, "a": b, "b": a}
+        return data
+
+    @model_validator(mode="after")
+    def _distinct(self):
+        if self.a == self.b:
+            raise ValueError(f"track from {self.a} to itself")
+        if self.a.kind == self.b.kind == "edge" and self.a.index == self.b.index:
+            raise ValueError(f"track from edge {self.a.index} to itself")
+        return self
+
+    def ends(self) -> tuple[End, End]:
+        return (self.a, self.b)
