@@ -93,7 +93,7 @@ class Built:
     component: Component
     seconds: float
     files: dict[str, int] = field(default_factory=dict)  # file name -> pages
-    drawn: list = field(default_factory=list)  # futures of each document's PDF bytes
+    kit_pdf: bytes | None = None  # the first document as drawn, which the kit includes
 
 
 @dataclass
@@ -163,10 +163,11 @@ def build_component(key: str, game: Game, options: PrintOptions) -> Component:
 
 def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[str] | None = None,
               png: bool = False, progress: Callable[[str], None] | None = None) -> KitResult:
+    from pnp import kit_jobs
     from pnp.limits import limit
     from pnp.localise import in_language
     from pnp.output import OutputDir
-    from pnp.pdf import DocumentPool, PdfPart
+    from pnp.pdf import DocumentPool
 
     start = time.perf_counter()
     game = in_language(game, options.lang)  # every data text in the kit's language
@@ -176,28 +177,29 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     built: list[Built] = []
     staging = make_staging(Path(out_dir))
     pages, most = 0, limit(game.info, "pages")
+    job = kit_jobs.KitJob(game, options, staging, png)
     try:
-        with DocumentPool() as pool:  # documents are drawn on the other cores while the next component builds
-            for key in keys:
+        kit_jobs.prepare(job)  # before the workers fork: they inherit the loaded game
+        kit_jobs.warm_up(keys, options)
+        with DocumentPool() as pool:  # each component is built, drawn and written on a worker
+            sent = job if not pool.forks else None
+            running = [pool.call(kit_jobs.run, key, sent) for key in keys]
+            for key, future in zip(keys, running):
                 if progress:
                     progress(key)
-                t0 = time.perf_counter()
-                component = build_component(key, game, options)
-                b = Built(component, time.perf_counter() - t0)
-                b.drawn = [pool.submit([PdfPart(component.title, [scaled(p, options.scale) for p in doc.pages],
-                                                doc.trim_inset, doc.bleed)], f"{game.title}: {doc.title}")
-                           for doc in component.documents]
-                built.append(b)
-                pages += len(component.pages)
+                done = future.result()
+                built.append(Built(done.component, done.seconds, done.files, done.kit_pdf))
+                pages += len(done.component.pages)
                 if pages > most:
-                    raise PnpError(f"{game.title}: the kit passes {most} pages at {component.title} "
+                    raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
                 _kill_point("built")
-            files = _write_kit(game, options, built, OutputDir(staging), png, pool)
+            files = _write_kit(game, options, built, OutputDir(staging), pool)
         kit_name = f"{safe_stem(game.key)}-kit.pdf"
         _kill_point("staged")
         _commit(staging, Path(out_dir))
     finally:
+        kit_jobs.prepare(None)
         shutil.rmtree(staging, ignore_errors=True)
     return KitResult(game, built, kit_name, files[kit_name], files, time.perf_counter() - start)
 
@@ -206,43 +208,26 @@ def safe_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", text)
 
 
-def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir, png: bool,
+def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir,
                pool: DocumentPool) -> dict[str, int]:
+    """The kit (the calibration page drawn on a worker, then every component's first
+    document joined after it) and index.md; the components' own files are written."""
     from pnp.components import Document, duplexed
-    from pnp.cut.write import finished_pdf, write_cut_files
+    from pnp.cut.write import finished_pdf
     from pnp.i18n import messages
-    from pnp.pdf import PdfPart, merge_documents, to_png
-    from pnp.render import svg
+    from pnp.pdf import PdfPart, merge_documents
 
     files: dict[str, int] = {}
     t = messages(options.lang)
     calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
     cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
     cover_pdf = pool.submit([PdfPart(t("kit.bookmark"), cover.pages)], "")
-    kit_parts = [(t("kit.bookmark"), cover_pdf)]  # (bookmark, PDF future) in print order
     for b in built:
-        c = b.component
-        for doc, drawn in zip(c.documents, b.drawn):
-            files[doc.filename] = b.files[doc.filename] = len(doc.pages)
-            if doc is c.documents[0]:
-                kit_parts.append((c.title, drawn))
-                if png:
-                    for n, page in enumerate(doc.pages, 1):
-                        name = f"png/{c.key}-{n:02d}.png"
-                        out.write(name, to_png(scaled(page, options.scale), dpi=60))
-                        files[name] = 0
-        for name, text in c.svgs.items():
-            out.write(name, text if isinstance(text, str) else svg.to_string(text))
-            files[name] = 0
-    for b in built:
-        for doc, drawn in zip(b.component.documents, b.drawn):
-            out.write(doc.filename, finished_pdf(drawn.result(), doc.cuts, options.cut, options.scale))
-            for name in write_cut_files(out, doc.filename, doc.cuts, options.cut, options.style,
-                                        f"{game.title}: {doc.title}", options.scale):
-                files[name] = 0
+        files.update(b.files)
+    kit_parts = [(t("kit.bookmark"), cover_pdf.result())]  # (bookmark, PDF) in print order
+    kit_parts += [(b.component.title, b.kit_pdf) for b in built if b.kit_pdf is not None]
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
-    kit = merge_documents([(title, drawn.result()) for title, drawn in kit_parts], t("kit.title", game=game.title),
-                          t("kit.subject"))
+    kit = merge_documents(kit_parts, t("kit.title", game=game.title), t("kit.subject"))
     out.write(kit_name, finished_pdf(kit, kit_cuts(cover, built, options.scale), options.cut))
     files[kit_name] = len(cover.pages) + sum(len(b.component.documents[0].pages) for b in built if b.component.documents)
     out.write("index.md", index_markdown(game, built, files, kit_name, t))
@@ -336,7 +321,11 @@ def _commit(staging: Path, out_dir: Path) -> None:
     files = [(path, folder.path(str(path.relative_to(staging)))) for path in sorted(staging.rglob("*"))
              if path.is_file()]
     for path, target in files:
-        atomic_write(target, path.read_bytes())
+        try:  # the staging folder is on the same disk: the staged file itself lands, by one rename
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)
+        except OSError:
+            atomic_write(target, path.read_bytes())
         _kill_point("committing")
 
 

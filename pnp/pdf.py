@@ -2,19 +2,16 @@
 
 Each document is drawn in one pass onto one cairo PDF surface by the cairo writer
 (`pnp.draw.cairowriter`), so its pages share their embedded fonts; nothing is parsed
-back from SVG, and an error while drawing stops the build. pypdf then adds what cairo
-cannot write: trim and bleed boxes, bookmarks, fixed metadata and a document id
-derived from the content, so the same pages give a byte-identical file. Several
+back from SVG, and an error while drawing stops the build. `pnp.pdf_file` then adds
+what cairo cannot write: trim and bleed boxes, bookmarks, fixed metadata and a document
+id derived from the content, so the same pages give a byte-identical file. Several
 documents (a kit) are drawn in parallel on every core.
 """
 
 from __future__ import annotations
 
-import hashlib
-import io
 import multiprocessing
 import os
-import re
 import signal
 import threading
 import time
@@ -24,9 +21,9 @@ from pathlib import Path
 
 from pnp.draw.nodes import Page
 from pnp.output import atomic_write
-from pnp.units import mm_to_pt
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
+PRODUCER = "pnp with cairo"
 
 
 def draw_document(pages: list[Page]) -> bytes:
@@ -97,7 +94,7 @@ def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
     return _finish(draw_document(pages), sections, title, subject)
 
 
-CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel
+CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel (one part a worker)
 
 
 class _Joined:
@@ -107,16 +104,11 @@ class _Joined:
         self.chunks, self.title, self.subject, self.section = chunks, title, subject, section
 
     def result(self) -> bytes:
-        from pypdf import PdfReader, PdfWriter
+        from pnp import pdf_file
 
-        writer = PdfWriter()
-        source = hashlib.md5(repr((self.section.title, self.section.trim_inset, self.section.bleed)).encode())
-        for chunk in self.chunks:
-            data = chunk.result()
-            source.update(data)
-            writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
-        source = source.digest()
-        return _fixed_metadata(writer, self.title, self.subject, source)
+        sources = [pdf_file.read(chunk.result()) for chunk in self.chunks]
+        extra = repr((self.section.title, self.section.trim_inset, self.section.bleed)).encode()
+        return pdf_file.write(sources, id_extra=extra, **_metadata(self.title, self.subject))
 
 
 class DocumentPool:
@@ -126,7 +118,8 @@ class DocumentPool:
 
     def __init__(self):
         cores = os.cpu_count() or 1
-        self._pool = (ProcessPoolExecutor(max_workers=min(cores, 4), mp_context=_fork_context(),
+        self._workers = min(cores, 4)
+        self._pool = (ProcessPoolExecutor(max_workers=self._workers, mp_context=_fork_context(),
                                           initializer=_die_with_parent, initargs=(os.getpid(),))
                       if cores > 1 else None)
 
@@ -138,14 +131,31 @@ class DocumentPool:
         pages = sum(len(s.pages) for s in sections)
         if len(sections) != 1 or pages <= CHUNK_PAGES:
             return self._pool.submit(assemble, sections, title, subject)
-        # a long document (the money) is drawn in parts on all cores and joined
+        # a long document is drawn in parts, one a worker, and joined
         section = sections[0]
-        parts = -(-pages // CHUNK_PAGES)
+        parts = min(self._workers, -(-pages // CHUNK_PAGES))
         size = -(-pages // parts)
         chunks = [self._pool.submit(assemble, [PdfPart(section.title, section.pages[i:i + size], section.trim_inset,
                                                        section.bleed)], title, subject)
                   for i in range(0, pages, size)]
         return _Joined(chunks, title, subject, section)
+
+    @property
+    def forks(self) -> bool:
+        """Whether the workers are forked from this process (they see what it had loaded
+        before its first call)."""
+        return self._pool is None or _fork_context() is not None
+
+    def call(self, fn, *args) -> Future:
+        """`fn(*args)` on a worker, as a future (run at once on a single core)."""
+        if self._pool is not None:
+            return self._pool.submit(fn, *args)
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:  # raised where the result is asked for, as from a worker
+            future.set_exception(exc)
+        return future
 
     def __enter__(self) -> "DocumentPool":
         return self
@@ -165,71 +175,39 @@ def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:
 def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "") -> bytes:
     """Documents already drawn (each with its boxes) joined into one, a bookmark at the
     start of each part: the kit, without drawing any page twice."""
-    from pypdf import PdfReader, PdfWriter
+    from pnp import pdf_file
 
-    writer = PdfWriter()
-    starts = []
-    for _, data in parts:
-        starts.append(len(writer.pages))
-        writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
-    for (name, _), start in zip(parts, starts):
-        writer.add_outline_item(title=name, page_number=start)
-    source = b"".join(hashlib.md5(data).digest() + name.encode() for name, data in parts)
-    return _fixed_metadata(writer, title, subject, source)
+    sources = [pdf_file.read(data) for _, data in parts]
+    marks, start = [], 0
+    for (name, _), source in zip(parts, sources):
+        marks.append(pdf_file.Bookmark(name, start))
+        start += len(source.pages)
+    extra = b"".join(name.encode() for name, _ in parts)
+    return pdf_file.write(sources, bookmarks=[m for m in marks if m.page < start], id_extra=extra,
+                          **_metadata(title, subject))
 
 
 def _finish(raw: bytes, sections: list[PdfPart], title: str, subject: str) -> bytes:
-    from pypdf import PdfReader, PdfWriter
+    """cairo's document with each page's trim and bleed boxes, a bookmark per section
+    (when there are several, or children), fixed metadata and a content-derived id."""
+    from pnp import pdf_file
 
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(raw)))
-    starts, n = [], 0
+    boxes, marks, start = [], [], 0
     for section in sections:
-        starts.append(n)
-        for k in range(len(section.pages)):
-            _set_boxes(writer.pages[n + k], section.trim_inset, section.bleed)
-        n += len(section.pages)
-    if len(sections) > 1 or any(s.children for s in sections):
-        for section, start in zip(sections, starts):
-            if not section.pages:
-                continue
-            parent = writer.add_outline_item(title=section.title, page_number=start)
-            for child, offset in section.children:
-                writer.add_outline_item(title=child, page_number=start + offset, parent=parent)
-    source = hashlib.md5(repr([(s.title, s.trim_inset, s.bleed, s.children) for s in sections]).encode())
-    source.update(_DATES.sub(b"", raw))  # what was drawn, without the time it was drawn
-    return _fixed_metadata(writer, title, subject, source.digest())
+        boxes += [pdf_file.PageBoxes(section.trim_inset, section.bleed)] * len(section.pages)
+        if section.pages:
+            marks.append(pdf_file.Bookmark(section.title, start, [pdf_file.Bookmark(child, start + offset)
+                                                                   for child, offset in section.children]))
+        start += len(section.pages)
+    if not (len(sections) > 1 or any(s.children for s in sections)):
+        marks = []
+    extra = repr([(s.title, s.trim_inset, s.bleed, s.children) for s in sections]).encode()
+    return pdf_file.write([pdf_file.read(raw)], boxes=boxes, bookmarks=marks, id_extra=extra,
+                          **_metadata(title, subject))
 
 
-_DATES = re.compile(rb"/(?:CreationDate|ModDate) \(D:[^)]*\)")
-
-
-def _fixed_metadata(writer, title: str, subject: str, source: bytes) -> bytes:
-    """Title, creator and subject; no dates; a document id derived from what the
-    document is made of (`source`), so the same pages give the same bytes."""
-    info = writer._info.get_object() if writer._info is not None else None
-    if info is not None:
-        for key in [k for k in info if k in ("/CreationDate", "/ModDate")]:
-            del info[key]
-    writer.add_metadata({"/Title": title, "/Creator": CREATOR, "/Producer": "pnp with cairo and pypdf",
-                         "/Subject": subject})
-    from pypdf.generic import ArrayObject, ByteStringObject
-
-    digest = hashlib.md5(source + title.encode() + subject.encode()).digest()
-    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue()
-
-
-def _set_boxes(page, trim_inset: float, bleed: float) -> None:
-    from pypdf.generic import NameObject, RectangleObject
-
-    media = page.mediabox
-    w, h = float(media.width), float(media.height)
-    t = mm_to_pt(trim_inset)
-    b = mm_to_pt(max(0.0, trim_inset - bleed))
-    page[NameObject("/TrimBox")] = RectangleObject([t, t, w - t, h - t])
-    page[NameObject("/BleedBox")] = RectangleObject([b, b, w - b, h - b])
+def _metadata(title: str, subject: str) -> dict:
+    return {"title": title, "subject": subject, "creator": CREATOR, "producer": PRODUCER}
 
 
 def write_pdf(path: Path, sections: list[PdfPart], title: str, subject: str = "") -> Path:

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from pdfminer.converter import PDFPageAggregator
-from pdfminer.layout import LTChar
+from pdfminer.layout import LTChar, LTFigure
 from pdfminer.pdfdocument import PDFDocument
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
@@ -120,7 +120,19 @@ def page_chars(pdf: Path) -> list[list[Char]]:
             interpreter.process_page(page)
             top = page.mediabox[3]
             out.append([Char(o.get_text(), o.x0 * PT_TO_MM, (top - o.y1) * PT_TO_MM, o.x1 * PT_TO_MM,
-                             (top - o.y0) * PT_TO_MM, o.size) for o in device.get_result() if isinstance(o, LTChar)])
+                             (top - o.y0) * PT_TO_MM, o.size) for o in _letters(device.get_result())])
+    return out
+
+
+def _letters(layout) -> list[LTChar]:
+    """The letters of a page, those of its forms (artwork drawn once and placed at
+    several spots, an LTFigure each) included, as pdfplumber reports them."""
+    out = []
+    for o in layout:
+        if isinstance(o, LTChar):
+            out.append(o)
+        elif isinstance(o, LTFigure):
+            out += _letters(o)
     return out
 
 

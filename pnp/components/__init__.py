@@ -13,7 +13,7 @@ from pnp.cut.paths import CutPages
 from pnp.i18n import messages
 from pnp.draw.nodes import Page
 from pnp.output import OutputDir, atomic_write
-from pnp.pdf import PdfPart, assemble
+from pnp.pdf import CHUNK_PAGES, DocumentPool, PdfPart, assemble
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
@@ -100,9 +100,17 @@ def write_component(component: Component, out: OutputDir, game_title: str,
     for name, text in component.svgs.items():
         out.write(name, text if isinstance(text, str) else svg.to_string(text))
     written = []
-    for doc in component.documents:
-        part = PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)
-        data = finished_pdf(assemble([part], f"{game_title}: {doc.title}"), doc.cuts, cut)
+    parts = [([PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)], f"{game_title}: {doc.title}")
+             for doc in component.documents]
+    if any(len(doc.pages) > CHUNK_PAGES for doc in component.documents):  # a long document: drawn on every core
+        with DocumentPool() as pool:
+            futures = [pool.submit(*part) for part in parts]
+            pdfs = [future.result() for future in futures]
+    else:
+        pdfs = [assemble(*part) for part in parts]
+    documents = zip(component.documents, pdfs)
+    for doc, pdf in documents:
+        data = finished_pdf(pdf, doc.cuts, cut)
         written.append(atomic_write(out.path(doc.filename), data))
         if cut.files:
             write_cut_files(out, doc.filename, doc.cuts, cut, options.style, f"{game_title}: {doc.title}")

@@ -126,12 +126,37 @@ class Drawer:
     drawn without saving the context: everything it sets is set afresh by the next
     leaf, except the font, which is only changed when it differs."""
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, shared: frozenset = frozenset(), recorded: dict | None = None, font_options=None):
         self.ctx = ctx
+        # text on a recording surface is laid out with the page's font options (a PDF's
+        # unhinted metrics), not the recording surface's own
+        self.font_options = ctx.get_target().get_font_options() if font_options is None else font_options
         self.font = None  # (family, slant, weight, size) last selected
-
+        self.shared = shared  # ids of groups drawn more than once: recorded once, replayed
+        self.recorded = {} if recorded is None else recorded  # (id, inherited paint) -> recording surface
 
     def draw(self, node: Node, style: dict) -> None:
+        if id(node) in self.shared:
+            self.replay(node, style)
+        else:
+            self.draw_node(node, style)
+
+    def replay(self, node: Group, style: dict) -> None:
+        """A group drawn several times: drawn once on a recording surface, which each
+        use paints (a PDF holds it once, as a form, and names it where it is used)."""
+        key = (id(node), tuple(style.items()))
+        surface = self.recorded.get(key)
+        if surface is None:
+            surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None)
+            ctx = cairo.Context(surface)
+            ctx.set_miter_limit(MITER_LIMIT)
+            ctx.set_font_options(self.font_options)
+            Drawer(ctx, self.shared, self.recorded, self.font_options).draw_node(node, style)
+            self.recorded[key] = surface
+        self.ctx.set_source_surface(surface, 0, 0)
+        self.ctx.paint()
+
+    def draw_node(self, node: Node, style: dict) -> None:
         own = node.paint.items()
         if own:
             style = {**style, **dict(own)}
@@ -234,13 +259,42 @@ class Drawer:
         draw_image(self.ctx, node)
 
 
-def draw_page(ctx, page: Page, width_pt: float, height_pt: float) -> None:
+MITER_LIMIT = 4  # SVG's default; cairo's own is 10
+SHARED_SIZE = 8  # a group of at least this many nodes, drawn more than once, is recorded once
+
+
+def shared_groups(pages: list[Page]) -> frozenset:
+    """Ids of the groups that the pages draw more than once (the same node placed at
+    several spots: a piece's artwork, a map under each section's window) and that are
+    big enough to be worth recording."""
+    seen: dict[int, int] = {}
+    sizes: dict[int, int] = {}
+
+    def visit(node) -> int:
+        if type(node) is not Group:
+            return 1
+        key = id(node)
+        if key in seen:
+            seen[key] += 1
+            return sizes[key]
+        seen[key] = 1
+        size = 1 + sum(visit(child) for child in node.children) + (node.clip is not None)
+        sizes[key] = size
+        return size
+
+    for page in pages:
+        visit(page.root)
+    return frozenset(key for key, uses in seen.items() if uses > 1 and sizes[key] >= SHARED_SIZE)
+
+
+def draw_page(ctx, page: Page, width_pt: float, height_pt: float, drawer: Drawer | None = None) -> None:
     """The page's tree on a context whose units are points (or pixels at 72 dpi)."""
     vx, vy, vw, vh = page.view_box
     ctx.scale(width_pt / vw, height_pt / vh)
     ctx.translate(-vx, -vy)
-    ctx.set_miter_limit(4)  # SVG's default; cairo's own is 10
-    Drawer(ctx).draw(page.root, {})
+    ctx.set_miter_limit(MITER_LIMIT)
+    drawer = Drawer(ctx, shared_groups([page])) if drawer is None else drawer
+    drawer.draw(page.root, {})
 
 
 def page_points(page: Page) -> tuple[float, float]:
@@ -269,10 +323,12 @@ def to_pdf(pages: list[Page]) -> bytes:
 
     buffer = io.BytesIO()
     surface = cairo.PDFSurface(buffer, 595, 842)
+    shared, recorded = shared_groups(pages), {}
     for page in pages:
         w, h = page_points(page)
         surface.set_size(w, h)
-        draw_page(cairo.Context(surface), page, w, h)
+        ctx = cairo.Context(surface)
+        draw_page(ctx, page, w, h, Drawer(ctx, shared, recorded))
         surface.show_page()
     surface.finish()
     return buffer.getvalue()

@@ -133,10 +133,14 @@ def face_group(face: TileFace, colour: str, style: Style, *, tile_id: str | None
     return g
 
 
-@lru_cache(maxsize=2048)
 def tile_group(tile: Tile, style: Style, orientation: str = "flat", outline: bool = True):
     """The printed tile, built once per distinct tile and style; without `outline` when
     a CutContour layer carries the cut line."""
+    return _tile_group(tile, style, orientation, outline)  # one cache key however it is called
+
+
+@lru_cache(maxsize=2048)
+def _tile_group(tile: Tile, style: Style, orientation: str, outline: bool):
     turn = POINTY_TURN if orientation == "pointy" else 0.0
     return face_group(tile, tile.color, style, tile_id=tile.id, name=tile.name, stage=tile.stage,
                       flippable=tile.flippable, turn=turn, outline=outline, colour2=tile.color2)
