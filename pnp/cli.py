@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import (EXIT_USER_ERROR, default_out, game_argument, length_option, out_option,  # noqa: F401
-                                 paper_option, print_options, run_component, theme_option, user_errors)
+                                 lang_option, paper_option, print_options, run_component, theme_option, user_errors)
 from pnp.commands.compose import compose
 from pnp.commands.imports import import_
 from pnp.commands.kit import check_map_layout, summary_table
@@ -91,11 +91,12 @@ def tiles(game, out, paper, layout, tile_size, duplex, theme_name, cut):
 @click.option("--tile-size", default=None, help="Tile size flat-to-flat the map must hold, e.g. 38.1mm.")
 @click.option("--clearance", default=None, help="Added to the tile size for each map hex [0.5mm].")
 @theme_option
+@lang_option
 @cut_click_options
 @user_errors
-def map_command(game, out, paper, variant, placements, tile_size, clearance, theme_name, cut):
+def map_command(game, out, paper, variant, placements, tile_size, clearance, theme_name, lang, cut):
     """The map: map.svg and map.pdf at real size, map-sections.pdf on your paper."""
-    run_component("map", game, out, paper=paper, theme_name=theme_name, variant=variant,
+    run_component("map", game, out, paper=paper, theme_name=theme_name, lang=lang, variant=variant,
                   placements=Path(placements) if placements else None,
                   tile_mm=length_option(tile_size, "--tile-size"), clearance=length_option(clearance, "--clearance"),
                   cut=cut)

@@ -7,10 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 
+from typing import get_args
+
+from pnp.draw.color import ColorError, parse_color
 from pnp.errors import DataError
 from pnp.geometry.grid import GridPos
 from pnp.model.map import Coordinates, HexEntry, MapFile
-from pnp.model.tile import with_stop_styles
+from pnp.model.tile import Colour, with_stop_styles
 from pnp.yamlfile import expect_mapping, read_yaml, validated
 
 
@@ -22,6 +25,7 @@ def load_map(path: Path, parts: dict) -> MapFile:
     base = _check_hexes(path, mapfile.coordinates, mapfile.hexes, "hexes")
     _check_variants(path, mapfile, base, parts.get("manifest") or ())
     _check_decorations(path, mapfile)
+    _check_colours(path, mapfile, dict(getattr(parts.get("info"), "colors", None) or {}))
     _check_homes(path.parent / "companies.yaml", parts.get("companies"), base)
     return mapfile
 
@@ -106,6 +110,37 @@ def _check_decorations(path: Path, mapfile: MapFile) -> None:
     for i, area in enumerate(deco.areas):
         for j, coord in enumerate(area.at):
             _position(path, coords, coord, f"decorations.areas[{i}].at[{j}]")
+    for i, line in enumerate(deco.lines):
+        for j, point in enumerate(line.points):
+            _position(path, coords, point.at, f"decorations.lines[{i}].points[{j}].at")
+
+
+def _check_colours(path: Path, mapfile: MapFile, game_colours: dict[str, str]) -> None:
+    """A hex's ground is a ground colour or one the game defines (game.yaml `colors:`);
+    the colours of discs and lines may also be theme colours or plain colours."""
+    grounds = set(get_args(Colour)) | set(game_colours)
+    entries = [("hexes", mapfile.hexes)] + [(f"variants.{n}.hexes", v.hexes) for n, v in mapfile.variants.items()]
+    for where, hexes in entries:
+        for i, entry in enumerate(hexes):
+            if entry.color not in grounds:
+                raise DataError(path, f"{where}[{i}].color", f"unknown colour '{entry.color}' (a hex is "
+                                f"{', '.join(get_args(Colour))}, or a colour game.yaml's colors: names)")
+            for j, disc in enumerate(entry.discs):
+                for name in ("color", "outline", "text_color"):
+                    _drawable(path, getattr(disc, name), game_colours, f"{where}[{i}].discs[{j}].{name}")
+    for i, line in enumerate(mapfile.decorations.lines):
+        _drawable(path, line.color, game_colours, f"decorations.lines[{i}].color")
+
+
+def _drawable(path: Path, value: str | None, game_colours: dict[str, str], field: str) -> None:
+    from pnp.templates import theme
+
+    if value is None or value in game_colours or value in theme("default").colors:
+        return
+    try:
+        parse_color(value)
+    except ColorError as exc:
+        raise DataError(path, field, f"{exc} (or a colour of the theme or of game.yaml's colors:)") from None
 
 
 def _check_homes(companies_path: Path, companies, base: dict[str, str]) -> None:

@@ -158,14 +158,18 @@ def test_facts_survive_the_import(imported, name):
 
 
 def test_unconvertible_features_are_reported_by_place(imported):
-    """What pnp prints elsewhere or not at all is reported by source entry (1858's round
-    tracker on the map), and the command line sums it up; 1858's ports, gauges, stubs and
-    second labels now print."""
+    """What pnp prints elsewhere is reported by source entry as a decision naming the
+    component (1858's round tracker and player table on the map), and the command line
+    sums up what is lost; 1858's ports, gauges, stubs and second labels now print."""
     report = (imported["1858"].out / "import-report.md").read_text(encoding="utf-8")
-    assert "`map.roundTracker`: a round tracker printed on the map (pnp prints it as its own component)" in report
+    decisions = report.split("## Decisions", 1)[1]
+    assert ("`map.roundTracker`: a round tracker printed on the map: pnp prints it as its own component, the round "
+            "tracker of `pnp market`") in decisions
+    assert "`map.players`: a player table printed on the map: pnp prints it as its own component" in decisions
     assert "icon 'port'" not in report and "gauge" not in report and "stub" not in report
     assert "| map | 127 hexes (the source has 127) |" in report
-    assert imported["1858"].report.parts()["map"] > 0
+    assert imported["1858"].report.parts().get("map", 0) == 0
+    assert imported["1858"].report.parts()["phases"] > 0  # its phases give no operating rounds
 
 
 def test_1858_keeps_its_ports_gauges_and_private_marks(imported):
@@ -238,7 +242,8 @@ def test_the_tile_manifest_keeps_aliases_variants_and_unknowns_apart(imported):
     assert "26-T2" in counts
     assert "DB801" not in counts
     report = (imported["18Test"].out / "import-report.md").read_text(encoding="utf-8")
-    assert "`tiles.DB801`: tile 'DB801' is neither defined by the game nor in 18xx-maker's tile library" in report
+    decisions = report.split("## Decisions", 1)[1]
+    assert "`tiles.DB801`: tile 'DB801' is neither defined by the game nor in 18xx-maker's tile library" in decisions
 
 
 def test_imports_are_byte_identical(tmp_path, reference):

@@ -42,6 +42,8 @@ out_option = click.option("--out", "out", type=click.Path(file_okay=False), defa
 paper_option = click.option("--paper", default="a4", show_default=True,
                             help="a4, letter, a3, tabloid, or WxHmm such as 300x400mm.")
 theme_option = click.option("--theme", "theme_name", default="default", show_default=True, help="Colour theme from templates/themes/.")
+lang_option = click.option("--lang", default="en", show_default=True,
+                           help="Language of pnp's labels and of the data's texts where the data gives it (en, de).")
 
 
 def print_options(game, paper: str, theme_name: str, **extra):

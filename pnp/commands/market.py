@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from pnp.commands.common import (game_argument, length_option, out_option, paper_option, run_component,
-                                 theme_option, user_errors)
+from pnp.commands.common import (game_argument, length_option, lang_option, out_option, paper_option,
+                                 run_component, theme_option, user_errors)
 from pnp.cut.options import cut_click_options
 from pnp.errors import PnpError
 
@@ -16,12 +16,13 @@ from pnp.errors import PnpError
 @paper_option
 @click.option("--cell-size", default=None, help="A market space, WIDTHxHEIGHT with a unit, e.g. 20x24mm [17.8x21.6mm].")
 @theme_option
+@lang_option
 @cut_click_options
 @user_errors
-def market(game, out, paper, cell_size, theme_name, cut):
+def market(game, out, paper, cell_size, theme_name, lang, cut):
     """The stock market at full size and in page sections, with the par chart,
     revenue track and round tracker."""
-    run_component("market", game, out, paper=paper, theme_name=theme_name, market_cell=cell_size_option(cell_size),
+    run_component("market", game, out, paper=paper, theme_name=theme_name, lang=lang, market_cell=cell_size_option(cell_size),
                   cut=cut)
 
 

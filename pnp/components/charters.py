@@ -63,7 +63,11 @@ def token_spaces(c: Company, ctx: Context, box: Box, ink: str, tok, *, align: st
                                 style, weight="bold", align="center", color=style.color("card_muted")))
             except TextTooLong:  # a long symbol (1840's GWStStB) is on the charter's badge; the space stays plain
                 pass
-        label = ctx.company_money(cost) if cost else t("charter.home") if i == 0 else t("charter.free")
+        given = c.token_labels[i] if i < len(c.token_labels) else None
+        label = given if given is not None else (ctx.company_money(cost) if cost else t("charter.home") if i == 0
+                                                 else t("charter.free"))
+        if not label:  # the game prints no cost under this space
+            continue
         out.append(line(label, Box(x - tok.gap / 2 + tok.label_trim, y + d + tok.label_gap,
                                    d + tok.gap - 2 * tok.label_trim, tok.label), tok.label_size,
                         style, weight="condensed-bold", align="center", color=ink,

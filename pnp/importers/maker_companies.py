@@ -12,6 +12,7 @@ import re
 
 from pnp.importers.maker_hex import brief, number
 from pnp.importers.maker_report import Report
+from pnp.importers.maker_tokens import company_token
 
 # 18xx-maker's default company palette ("Rails on Board", src/data/themes/companies/rob.json).
 ROB = {
@@ -117,7 +118,9 @@ def convert_companies(game: dict, report: Report, palette: Palette, homes: dict[
             entry["home"], city = homes[symbol]
             if city:
                 entry["home_city"] = city
-        entry["tokens"] = _tokens(company, game, report, where)
+        entry["tokens"], labels = _tokens(company, game, report, where)
+        if labels:
+            entry["token_labels"] = labels
         entry["shares"] = _shares(company, game, report, where)
         if par:
             entry["par"] = list(par)
@@ -133,10 +136,12 @@ def convert_companies(game: dict, report: Report, palette: Palette, homes: dict[
             entry["notes"] = ". ".join(notes)
         if company.get("logo") in (logos or {}):
             entry["logo"] = logos[company["logo"]]
-        for key in ("logo", "token"):
-            if company.get(key) and "logo" not in entry:
-                report.lost(f"{where}.{key}", f"the company's {'logo' if key == 'logo' else 'token design'} "
-                                              "(pnp prints its symbol on its colour)")
+        if company.get("logo") and "logo" not in entry:
+            report.lost(f"{where}.logo", "the company's logo (pnp prints its symbol on its colour)")
+        if isinstance(company.get("token"), dict) and "logo" not in entry:
+            look = company_token(company["token"], palette, f"{where}.token", report)
+            if look:
+                entry["token"] = look
         for key in ("variant", "trains", "extraStationTokens"):
             if company.get(key) not in (None, "", []):
                 report.lost(f"{where}.{key}", f"{key} ({brief(company[key])})")
@@ -164,27 +169,32 @@ def _typed(company: dict, game: dict, field: str, types_key: str, type_key: str)
     return value
 
 
-def _tokens(company: dict, game: dict, report: Report, where: str) -> list[int]:
-    """Station token costs, the home token first. 18xx-maker writes a cost as a
-    number or as text ("Free", "Home", "$40", "40/province")."""
+def _tokens(company: dict, game: dict, report: Report, where: str) -> tuple[list[int], list[str | None]]:
+    """Station token costs, the home token first, and the text printed under each
+    where it is not the plain cost. 18xx-maker writes a cost as a number or as text
+    ("Free", "Home", "$40", "40/province", "Exchange"); the text is printed as given
+    (nothing where it gives none), the number is the cost pnp counts with."""
     tokens = _typed(company, game, "tokens", "tokenTypes", "tokenType")
     if not isinstance(tokens, list) or not tokens:
         report.lost(f"{where}.tokens", "no station tokens given; one home token printed")
-        return [0]
-    costs = []
+        return [0], []
+    costs: list[int] = []
+    labels: list[str | None] = []
     for j, token in enumerate(tokens):
         label = token.get("label", token.get("cost")) if isinstance(token, dict) else token
         cost = number(label)
+        text = "" if label is None else " ".join(str(label).split())
+        labels.append(None if text.lower() in ("free", "home") or text == str(cost) else text[:24])
         if cost is None:
-            if str(label).strip() == "":
-                report.lost(f"{where}.tokens[{j}]", "a token with no cost printed on it, printed as costing nothing")
-            elif str(label).strip().lower() not in ("free", "home"):
-                report.lost(f"{where}.tokens[{j}]", f"token '{brief(label)}' printed as costing nothing")
             cost = 0
-        elif str(label).strip() != str(cost):
-            report.lost(f"{where}.tokens[{j}]", f"token cost '{label}' printed as {cost}")
+            if text and text.lower() not in ("free", "home"):
+                report.note(f"{where}.tokens[{j}]", f"token '{brief(text)}' costs nothing; its text is printed")
+        if len(text) > 24:
+            report.lost(f"{where}.tokens[{j}]", f"token text '{brief(text)}' cut to 24 characters")
         costs.append(cost)
-    return costs
+    while labels and labels[-1] is None:
+        labels.pop()
+    return costs, labels
 
 
 def _shares(company: dict, game: dict, report: Report, where: str) -> list[int]:
@@ -256,15 +266,36 @@ def convert_privates(game: dict, report: Report, palette: Palette) -> dict | Non
             entry["color"] = palette.resolve(private["idBackgroundColor"], f"{where}.idBackgroundColor")
         if isinstance(private.get("icon"), str) and private["icon"].strip():
             entry["icon"] = private["icon"].strip()
-        for key in ("image", "token"):
-            if private.get(key):
-                report.lost(f"{where}.{key}", f"the private's {key} ({brief(private[key])})")
+        if isinstance(private.get("token"), dict):
+            entry["token"] = _private_token(private["token"], palette, f"{where}.token", report)
+        elif private.get("token"):
+            report.lost(f"{where}.token", f"the private's token ({brief(private['token'])})")
+        if private.get("image"):
+            report.lost(f"{where}.image", f"the private's image ({brief(private['image'])})")
         if private.get("variant"):
             report.note(f"{where}.variant", f"the '{private['variant']}' variant's private, printed with the rest")
         if private.get("abilities"):
             report.lost(f"{where}.abilities", "abilities in 18xx-maker's machine form (the description is printed)")
         out.append(entry)
     return {"privates": out}
+
+
+def _private_token(token: dict, palette: Palette, where: str, report: Report) -> dict:
+    """18xx-maker's private token: a label on a colour (`color`, or the colour of the
+    `circle` it draws inside a white token), maybe an icon or a logo."""
+    out: dict = {}
+    if token.get("label") not in (None, ""):
+        out["label"] = str(token["label"])[:12]
+    colour = token.get("color") or token.get("circle")
+    if colour:
+        out["color"] = palette.resolve(colour, where)
+    if token.get("circle") and not token.get("color"):
+        report.note(where, f"a white token with a {token['circle']} circle: printed {token['circle']} all over")
+    if isinstance(token.get("icon"), str) and token["icon"].strip():
+        out["icon"] = token["icon"].strip()
+    if token.get("logo"):
+        report.note(where, f"the token's logo ({token['logo']}): its label is printed")
+    return out
 
 
 def _private_symbol(private: dict, name: str, taken: set[str], i: int) -> str:

@@ -124,7 +124,9 @@ def convert(game: dict, source: Path, *, tiles_folder: Path | None = None) -> tu
     palette = Palette(game, report)
     phases = phase_names(game)
     symbols = {str(c.get("abbrev") or c.get("name")) for c in game.get("companies") or () if isinstance(c, dict)}
-    board = convert_map(game, report, pointy=pointy, phases=phases, companies=symbols)
+    board = convert_map(game, report, pointy=pointy, phases=phases, companies=symbols, palette=palette)
+    if board and board.colors:
+        info["colors"] = {**(info.get("colors") or {}), **board.colors}
     market, par = convert_market(game, report, palette)
     trains = convert_trains(game, report)
     train_names = [t["name"] for t in trains["trains"]] if trains else []

@@ -15,8 +15,11 @@ hex, so this reader takes what it can and lists the rest. It
   extra label, values it cannot match to stations, a piece of track ending in the
   open) and says so, down to a blank hex of the right colour.
 
-Turning: 18xx-maker draws a pointy map by turning the flat drawing 90 degrees, pnp by
-turning it 30 degrees, so on a pointy map every side and position moves on one edge.
+Turning: 18xx-maker draws a pointy hex by turning its sides (and track) 90 degrees,
+pnp by turning the face 30 degrees, so on a pointy map every side moves on one edge.
+On a map hex an element placed by angle stays where its angle puts it on the page in
+18xx-maker (`maker_mapmarks.page_frame` turns it back before the face is read); a
+tile turns whole, its elements with its track.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import re
 from pnp.importers.maker_face import read_hex
 from pnp.model.icons import canonical
 from pnp.importers import maker_hexparts as parts
+from pnp.importers import maker_mapmarks as marks
 from pnp.importers.maker_hexparts import (  # noqa: F401  (public names used by the other importers)
     PHASE_COLOURS,
     UNPRINTED,
@@ -67,28 +71,33 @@ HEX_LOOKS = {"color", "rotations", "group", "print", "quantity", "hexes", "encod
 
 
 def read_maker_hex(data: dict, *, pointy: bool = False, phases: tuple[str, ...] = (), map_hex: bool = True,
-                   money: re.Pattern | None = None) -> HexReading:
+                   money: re.Pattern | None = None, token_looks: dict[str, dict] | None = None) -> HexReading:
     """`data` is an 18xx-maker hex or tile. `phases` are the game's phase names, for
     off-board values keyed by a phase colour such as `phase4+`; `money` matches an
     amount in the game's currency (`20c`), which an off-board area may print as its
-    label instead of a value."""
+    label instead of a value; `token_looks` the colour and label of tokens named by
+    their logo. A map hex's open sides, tokens and further costs go to `extras`."""
     out = HexReading()
     data = {k: v for k, v in data.items() if not _empty(v)}
     parts.take_names(data, out)
     parts.take_marks(data, out)
+    if map_hex:
+        out.extras = {k: v for k, v in (("open_sides", marks.open_sides(data, pointy)),
+                                        ("discs", marks.discs(data, pointy, token_looks or {}))) if v}
     terrain = parts.terrain(data, out)
     borders = parts.borders(data, out) if map_hex else parts.tile_borders(data, out)
-    crossings = parts.crossings(data, out, borders, map_hex)
+    crossings = parts.crossings(data, out, borders, map_hex, pointy)
+    spot = crossings.pop("spot") if crossings else None
     if terrain is None and crossings:
         terrain = crossings
-    elif crossings:
-        out.lose(f"a second cost on the hex ({crossings['cost']})")
+    elif crossings:  # printed where 18xx-maker prints it, beside the hex's terrain
+        out.extras.setdefault("costs", []).insert(0, spot)
     offboard_edges = parts.offboard_track(data)
     revenue = parts.offboard_revenue(data, out, phases)
     if offboard_edges and revenue is None and not any(data.get(k) for k in ("cities", "towns", "centerTowns")):
         revenue = parts.offboard_value(data, out, money)
-    badges = parts.badges(data, out)
-    clean = _readable(data, out)
+    badges = parts.badges(data, out, pointy)
+    clean = _readable(marks.page_frame(data) if pointy and map_hex else data, out)
     face = _read(clean, out)
     if badges:
         face["icons"] = face.get("icons", []) + badges
@@ -124,8 +133,8 @@ def _readable(data: dict, out: HexReading) -> dict:
             continue  # taken as the hex's name
         elif key in UNPRINTED:
             out.lose(f"{UNPRINTED[key]} {_describe(value)}".rstrip())
-        elif key == "broken":
-            out.lose("marked broken in 18xx-maker")
+        elif key == "broken":  # a flag on 18xx-maker's own drawing, which it prints all the same (1858's 71)
+            out.note("marked broken in 18xx-maker, which prints it all the same; printed as read here")
         else:
             out.lose(f"'{key}' ({brief(value)})")
     return clean
@@ -165,7 +174,8 @@ def _keep(key: str, element: dict, out: HexReading) -> dict | None:
         elif key == "track" and name == "borderColor":
             continue
         elif key == "cities" and name == "outside":
-            out.lose("a city drawn outside the hex (printed inside)")
+            out.note("a city 18xx-maker draws on the hex's side, half off the map: printed inside the hex, "
+                     "toward that side")
         elif name in LOOKS:
             continue
         else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pnp.importers.maker_geometry import bearing, placement
+from pnp.importers.maker_mapmarks import cost_mark, page_edge
 from pnp.model.tile import TERRAIN_KINDS
 
 TERRAIN_TYPES = {"mountain": "mountain", "hill": "hill", "water": "water", "river": "river", "stream": "river",
@@ -37,6 +37,7 @@ class HexReading:
     face: dict = field(default_factory=dict)  # stops, track, label, terrain, borders
     names: list[str] = field(default_factory=list)  # place names printed on the hex
     marks: list[tuple[int, str]] = field(default_factory=list)  # (city index, label) company marks in cities
+    extras: dict = field(default_factory=dict)  # map hexes only: open_sides, discs, costs (maker_mapmarks.py)
     lost: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # printed, but not as 18xx-maker draws it
 
@@ -83,7 +84,7 @@ def name_text(value) -> str | None:
 BADGES = {"companies": "company mark", "tokens": "token", "routeBonuses": "route bonus"}
 
 
-def badges(data: dict, out: HexReading) -> list[dict]:
+def badges(data: dict, out: HexReading, pointy: bool = False) -> list[dict]:
     """Company marks, printed tokens and route bonuses on a hex (not in a city): each
     printed as its text in a framed box where 18xx-maker draws it (an icon pnp does not
     know prints its name so)."""
@@ -97,7 +98,7 @@ def badges(data: dict, out: HexReading) -> list[dict]:
                 out.lose(f"a {words} with no text")
                 continue
             badge: dict = {"name": text}
-            edge = edge_at(item) if isinstance(item, dict) else None
+            edge = edge_at(item, pointy) if isinstance(item, dict) else None
             if edge is not None:
                 badge["at"] = edge
             badges.append(badge)
@@ -177,7 +178,7 @@ def tile_borders(data: dict, out: HexReading) -> list[dict]:
     return []
 
 
-def crossings(data: dict, out: HexReading, borders: list[dict], map_hex: bool) -> dict | None:
+def crossings(data: dict, out: HexReading, borders: list[dict], map_hex: bool, pointy: bool = False) -> dict | None:
     """Tunnels and bridges: drawn on a side, a cost for crossing it (a mountain or water
     side with that cost); drawn inside the hex, a cost for building there."""
     on_hex = None
@@ -187,7 +188,7 @@ def crossings(data: dict, out: HexReading, borders: list[dict], map_hex: bool) -
             if cost is None or not map_hex:
                 out.lose(f"a {UNPRINTED[key]}" + ("" if cost is None else f" costing {cost}"))
                 continue
-            edge = edge_at(item)
+            edge = edge_at(item, pointy)
             if edge is not None:
                 existing = next((b for b in borders if b["edge"] == edge), None)
                 if existing is None:
@@ -197,22 +198,17 @@ def crossings(data: dict, out: HexReading, borders: list[dict], map_hex: bool) -
                 else:
                     out.lose(f"a second cost ({cost}) on side {edge + 1}")
             elif on_hex is None:
-                on_hex = {"cost": cost, "type": kind}
-            else:
-                out.lose(f"a further {UNPRINTED[key]} costing {cost} inside the hex")
+                on_hex = {"cost": cost, "type": kind, "spot": cost_mark(item, kind, cost, pointy)}
+            else:  # printed where 18xx-maker prints it, beside the hex's terrain
+                out.extras.setdefault("costs", []).append(cost_mark(item, kind, cost, pointy))
     return on_hex
 
 
-def edge_at(item: dict) -> int | None:
-    """The side an element is drawn on (at least 90 % of the way out, facing a side),
-    as a pnp edge, or None."""
-    place = placement(item)
-    distance = (place.origin[0] ** 2 + place.origin[1] ** 2) ** 0.5
-    if distance < 0.85 * 75.0:
-        return None
-    angle = bearing(place.origin)
-    edge = round(angle / 60.0)
-    return edge % 6 if abs(angle - 60.0 * edge) <= 15.0 else None
+def edge_at(item: dict, pointy: bool = False) -> int | None:
+    """The side an element is drawn on (at least 85 % of the way out, facing a side),
+    as an edge of the face before a pointy map's turn (`turned`), or None."""
+    edge = page_edge(item, pointy)
+    return None if edge is None else (edge - (1 if pointy else 0)) % 6
 
 
 def offboard_value(data: dict, out: HexReading, money: re.Pattern | None) -> dict | None:

@@ -133,9 +133,13 @@ def _library_tile(key, out, library, renamed, maker_tiles, report, where, pointy
             tile = library[base]
             return tile.model_copy(update={"id": _pnp_id(key, out, library), "note": f"18xx-maker id {key}"})
         raw = maker_tiles.get(base)
+    if raw is None and maker_tiles:  # nothing to draw it from, for 18xx-maker as for pnp
+        report.note(where, f"tile '{key}' is neither defined by the game nor in 18xx-maker's tile library: left "
+                           "out (18xx-maker has no drawing of it to print either)")
+        return None
     if raw is None:
-        report.lost(where, f"tile '{key}' is neither defined by the game nor in 18xx-maker's tile library"
-                           f"{'' if maker_tiles else ' (not found beside the game file)'}: left out")
+        report.lost(where, f"tile '{key}' is neither defined by the game nor in 18xx-maker's tile library "
+                           "(not found beside the game file): left out")
         return None
     return _own_tile(_pnp_id(key, out, library), raw, report, where, pointy,
                      why="18xx-maker library tile that pnp's library leaves out")

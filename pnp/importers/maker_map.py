@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from pnp.geometry.grid import centre
 from pnp.importers.maker_hex import border_type, money_pattern, number, read_maker_hex
+from pnp.importers.maker_mapmarks import POINT, MapPaint, map_line, map_point, off_grid_labels
 from pnp.importers.maker_report import Report
 from pnp.model.map import Coordinates
 
@@ -26,8 +27,9 @@ HEX_COLOURS = {None: "white", "plain": "white", "white": "white", "yellow": "yel
 # Colours a game defines for itself, printed as the nearest pnp ground.
 NEAR_COLOURS = {"offboard2": "red", "mineralRed": "red", "lightlightGray": "gray", "lightGray": "gray",
                 "darkGray": "gray", "mountain": "white", "russet": "brown"}
+# 18xx-maker's map colours that pnp's theme has under another name, for lines.
+THEME_LINES = {"mountain": "border_mountain", "water": "border_water", "river": "border_river"}
 COORDINATE = re.compile(r"^([A-Z]+)(\d+)$")
-POINT = re.compile(r"^([A-Z]+\d+)(?:p(\d)|s(\d)|a(-?[\d.]+)(?:p(-?[\d.]+))?)$")
 
 
 @dataclass
@@ -39,6 +41,9 @@ class MapHexOut:
     marks: list[tuple[int, str]] = field(default_factory=list)
     where: str = "map"  # the source entry, e.g. "map.hexes[12] (B4)"
     texts: tuple[str, ...] = ()  # every text the hex prints, for a hex that becomes a map label
+    extras: dict = field(default_factory=dict)  # open_sides, discs, costs (model/map_marks.py)
+    kept_only_text: bool = True  # nothing but its text to print (a hex that becomes a map label)
+    shape: dict | None = None  # the 18xx-maker shape its text is printed on
 
 
 @dataclass
@@ -46,6 +51,7 @@ class MapResult:
     data: dict  # map.yaml as plain data
     hexes: int  # distinct coordinates on the base map
     homes: dict[str, tuple[str, int]]  # company symbol -> (coordinate, which city of the hex)
+    colors: dict[str, str] = field(default_factory=dict)  # the game's own hex colours, for game.yaml `colors:`
 
 
 def map_list(game: dict) -> list[dict]:
@@ -64,20 +70,23 @@ def source_hex_count(game: dict) -> int:
 
 
 def convert_map(game: dict, report: Report, *, pointy: bool, phases: tuple[str, ...],
-                companies: set[str]) -> MapResult | None:
+                companies: set[str], palette=None) -> MapResult | None:
+    """`palette` (maker_companies.Palette) resolves the colours of tokens and lines
+    printed on the map, and of hex grounds the game defines."""
     maps = map_list(game)
     if not maps:
         report.note("map", "the game has no map")
         return None
     coords = Coordinates(orientation="pointy" if pointy else "flat", letters="rows" if pointy else "columns")
     money = money_pattern((game.get("info") or {}).get("currency"))
-    base, labels = _board(maps, 0, report, pointy, phases, coords, money)
+    paint = MapPaint(game, palette, HEX_COLOURS, NEAR_COLOURS)
+    base, labels = _board(maps, 0, report, pointy, phases, coords, money, paint)
     data: dict = {"coordinates": {"orientation": coords.orientation, "letters": coords.letters}}
     homes = _homes(base, companies, report)
     data["hexes"] = _grouped(base.values())
     variants = {}
     for k in range(1, len(maps)):
-        variant, _ = _board(maps, k, report, pointy, phases, coords, money)
+        variant, _ = _board(maps, k, report, pointy, phases, coords, money, paint)
         key, value = _variant(maps[k], k, base, variant)
         variants[key] = value
     if variants:
@@ -85,9 +94,11 @@ def convert_map(game: dict, report: Report, *, pointy: bool, phases: tuple[str, 
     decorations = _decorations(game, maps[0], report)
     if labels:
         decorations["labels"] = labels
+    if paint.lines:
+        decorations["lines"] = paint.lines
     if decorations:
         data["decorations"] = decorations
-    return MapResult(data, len(base), homes)
+    return MapResult(data, len(base), homes, dict(paint.grounds))
 
 
 # --- one map -------------------------------------------------------------------------
@@ -123,13 +134,15 @@ def _resolve_copies(entries: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
 
 
 def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple[str, ...],
-           coords: Coordinates, money=None) -> tuple[dict[str, MapHexOut], list[dict]]:
+           coords: Coordinates, money=None, paint: MapPaint | None = None) -> tuple[dict[str, MapHexOut], list[dict]]:
     """The hexes of map k by coordinate, and map labels for the text of hexes that sit
     between grid positions."""
     board: dict[str, MapHexOut] = {}
+    paint = paint or MapPaint({}, None, HEX_COLOURS, NEAR_COLOURS)
     for where, h in _hexes_of(maps, k):
-        reading = read_maker_hex(h, pointy=pointy, phases=phases, money=money)
-        colour = _colour(h.get("color"), report, where)
+        reading = read_maker_hex(h, pointy=pointy, phases=phases, money=money, token_looks=paint.token_looks)
+        colour = paint.ground(h.get("color"), report, where)
+        extras = paint.extras(reading.extras, where)
         for coord in h.get("hexes") or ():
             label = f"{where} ({coord})"
             if not isinstance(coord, str) or not COORDINATE.match(coord):
@@ -140,13 +153,15 @@ def _board(maps: list[dict], k: int, report: Report, pointy: bool, phases: tuple
             for what in reading.lost:
                 report.lost(label, what)
             if coord in board:
-                report.lost(label, f"{coord} is given again; this later entry replaces the earlier one, as 18xx-maker "
+                report.note(label, f"{coord} is given again; this later entry replaces the earlier one, as 18xx-maker "
                                    "draws it on top")
             name = " / ".join(reading.names) or None
+            if _names_on_disc(extras, reading.names):
+                name = None
             board[coord] = MapHexOut(coord, colour, name, _copy(reading.face), list(reading.marks), label,
-                                     _texts(h, reading.names))
-    labels = _off_grid(board, coords, report)
-    _map_sides(maps[k], board, coords, report, "map" if len(maps) == 1 else f"map[{k}]")
+                                     _texts(h, reading.names), _copy(extras), _only_text(h), _text_shape(h))
+    labels = off_grid_labels(board, coords, report, paint)
+    _map_sides(maps[k], board, coords, report, "map" if len(maps) == 1 else f"map[{k}]", paint if k == 0 else None)
     return board, labels
 
 
@@ -160,48 +175,36 @@ def _texts(h: dict, names: list[str]) -> tuple[str, ...]:
     return tuple(texts)
 
 
+def _names_on_disc(extras: dict, names: list[str]) -> bool:
+    """A large token in the middle of the hex with no text of its own (21Moon's blocked
+    launch pad) carries the hex's names, which 18xx-maker prints over it."""
+    discs = extras.get("discs") or []
+    if len(discs) != 1 or not names or "text" in discs[0]:
+        return False
+    disc = discs[0]
+    if disc["size"] < 0.5 or disc.get("reach", 0) > 0.2 or sum(len(n) for n in names) > 70:
+        return False
+    disc["text"] = "\n".join(names)
+    return True
+
+
+def _only_text(h: dict) -> bool:
+    """The hex prints nothing but texts (alone or on one shape) and its ground (21Moon's
+    "Rift" and "+90" between hexes)."""
+    return not (set(h) - {"color", "hexes", "labels", "names", "removeBorders", "copy", "shapes"}) and (
+        _text_shape(h) is not None or not h.get("shapes"))
+
+
+def _text_shape(h: dict) -> dict | None:
+    """The hex's one shape with a text on it (21Moon's brown hexagon with "+90")."""
+    shapes = [s for s in h.get("shapes") or () if isinstance(s, dict) and not s.get("hidden")]
+    return shapes[0] if len(shapes) == 1 and shapes[0].get("text") not in (None, "") else None
+
+
 def _copy(face: dict) -> dict:
     return {k: ([dict(x) if isinstance(x, dict) else x for x in v] if isinstance(v, list)
                 else (dict(v) if isinstance(v, dict) else v))
             for k, v in face.items()}
-
-
-def _colour(colour, report: Report, where: str) -> str:
-    if not isinstance(colour, (str, type(None))):
-        colour = str(colour)[:20]  # a list or object where a colour name belongs: reported below
-    if colour in HEX_COLOURS:
-        return HEX_COLOURS[colour]
-    if isinstance(colour, str) and "/" in colour:
-        first = colour.split("/", 1)[0]
-        report.lost(where, f"two-coloured hex '{colour}', printed {HEX_COLOURS.get(first, 'white')}")
-        return HEX_COLOURS.get(first, "white")
-    near = NEAR_COLOURS.get(colour, "white")
-    report.lost(where, f"hex colour '{colour}', printed {near}")
-    return near
-
-
-def _off_grid(board: dict[str, MapHexOut], coords: Coordinates, report: Report) -> list[dict]:
-    """pnp's doubled coordinates put every hex on one parity of column + row; a hex off
-    it sits between two others. 18xx-maker draws such a hex without outline as a box of
-    text (21Moon's "Rift", "+90"); pnp prints its text as a map label there."""
-    counts = [0, 0]
-    for coord in board:
-        pos = coords.parse(coord)
-        counts[(pos.col + pos.row) % 2] += 1
-    parity = 0 if counts[0] >= counts[1] else 1
-    labels = []
-    for coord in list(board):
-        pos = coords.parse(coord)
-        if (pos.col + pos.row) % 2 == parity:
-            continue
-        h = board.pop(coord)
-        if h.texts:
-            labels.append({"text": " ".join(h.texts), "at": coord, "size": "3.5mm"})
-            report.lost(h.where, f"lies between hexes on the doubled grid: its text is printed there as a map label "
-                                 f"('{' '.join(h.texts)}'), not as a hex")
-        else:
-            report.lost(h.where, "lies between hexes on the doubled grid; the hex is left out")
-    return labels
 
 
 def _homes(board: dict[str, MapHexOut], companies: set[str], report: Report) -> dict[str, tuple[str, int]]:
@@ -229,7 +232,7 @@ def _grouped(hexes) -> list[dict]:
     """Identical hexes share one entry (`at` a list), in the order first given."""
     groups: dict[str, dict] = {}
     for h in hexes:
-        entry = {"color": h.color, **({"name": h.name} if h.name else {}), **h.face}
+        entry = {"color": h.color, **({"name": h.name} if h.name else {}), **h.face, **h.extras}
         key = repr(sorted(entry.items()))
         if key in groups:
             groups[key]["at"].append(h.coord)
@@ -252,25 +255,28 @@ def _variant(board: dict, k: int, base: dict[str, MapHexOut], hexes: dict[str, M
 
 
 def _differs(a: MapHexOut, b: MapHexOut) -> bool:
-    return (a.color, a.name, repr(a.face)) != (b.color, b.name, repr(b.face))
+    return (a.color, a.name, repr(a.face), repr(a.extras)) != (b.color, b.name, repr(b.face), repr(b.extras))
 
 
 # --- sides drawn on the map as a whole ---------------------------------------------------
 
 
 def _map_sides(board_data: dict, board: dict[str, MapHexOut], coords: Coordinates, report: Report,
-               where: str) -> None:
-    """`borders` (lines through hex corners) become hex sides; `borderTexts` (a cost
-    in a circle on a side) put a cost on that side; `lines` cannot be printed."""
+               where: str, paint: MapPaint | None) -> None:
+    """`borders` (lines through hex corners) of a kind pnp knows become hex sides, of
+    another colour lines across the map; `borderTexts` (a cost in a circle on a side)
+    put a cost on that side, or inside the hex where they are printed off its sides;
+    `lines` are lines across the map. `paint` is None for a variant (lines and colours
+    belong to the base map)."""
     geometry = _Grid(board, coords)
+    pointy = coords.orientation == "pointy"
     for i, border in enumerate(board_data.get("borders") or ()):
         at = f"{where}.borders[{i}]"
         kind = border_type(border.get("color"))
         names = [str(p) for p in border.get("coords") or ()]
         points = [geometry.point(p) for p in names]
         if kind is None:
-            report.lost(at, f"a {border.get('color')} line along hex sides (pnp draws impassable, water, "
-                            "mountain, province, river and swamp sides)")
+            _line(paint, border, at, report, pointy, "line along hex sides")
             continue
         missed = 0
         for name, p, q in zip(names, points, points[1:]):
@@ -289,6 +295,13 @@ def _map_sides(board_data: dict, board: dict[str, MapHexOut], coords: Coordinate
         at = f"{where}.borderTexts[{i}]"
         cost = number(text.get("cost"))
         side = geometry.side_at(text.get("coord"))
+        point = map_point(text.get("coord"), pointy)
+        if cost is not None and side is None and point is not None and point["at"] in board:
+            # printed where 18xx-maker prints it, inside the hex it is named from
+            kind = "water" if border_type(text.get("bgColor")) in ("water", "river") else "mountain"
+            mark = {"cost": cost, "type": kind, "toward": point["toward"], "reach": point["reach"]}
+            board[point["at"]].extras.setdefault("costs", []).append(mark)
+            continue
         if cost is None or side is None:
             report.lost(at, f"a cost ({text.get('cost')}) printed off the hex sides at {text.get('coord')}")
             continue
@@ -299,7 +312,18 @@ def _map_sides(board_data: dict, board: dict[str, MapHexOut], coords: Coordinate
         else:
             existing["cost"] = cost
     for i, line in enumerate(board_data.get("lines") or ()):
-        report.lost(f"{where}.lines[{i}]", f"a {line.get('color')} line drawn across the map")
+        _line(paint, line, f"{where}.lines[{i}]", report, pointy, "line drawn across the map")
+
+
+def _line(paint: MapPaint | None, item: dict, at: str, report: Report, pointy: bool, what: str) -> None:
+    colour = item.get("color") or "black"
+    printed = THEME_LINES.get(colour) or (paint.resolve(colour, at) if paint else colour)
+    line = map_line(item.get("coords"), printed, item.get("width"), pointy)
+    if line is None or paint is None:
+        report.lost(at, f"a {colour} {what}" + (" (on a variant map)" if paint is None else
+                                                 " through points pnp cannot read"))
+    else:
+        paint.lines.append(line)
 
 
 def _hex_of(point: str) -> str | None:
@@ -383,10 +407,16 @@ def _decorations(game: dict, board: dict, report: Report) -> dict:
     deco: dict = {}
     if (game.get("info") or {}).get("background") == "water":
         deco["background"] = "sea"
-    for key, what in (("roundTracker", "a round tracker"), ("players", "a player table"),
-                      ("market", "the stock market")):
-        if board.get(key):
-            report.lost(f"map.{key}", f"{what} printed on the map (pnp prints it as its own component)")
+    for key, what, where in (("roundTracker", "a round tracker", "the round tracker of `pnp market`"),
+                             ("players", "a player table", "the player-count cards of `pnp player-cards`"),
+                             ("market", "the stock market", "`pnp market`")):
+        if not board.get(key):
+            continue
+        if key == "roundTracker" and not (game.get("rounds") or any(isinstance(p, dict) and p.get("rounds")
+                                                                    for p in game.get("phases") or ())):
+            report.lost(f"map.{key}", f"{what} printed on the map; the game names no rounds, so pnp has none to track")
+        else:
+            report.note(f"map.{key}", f"{what} printed on the map: pnp prints it as its own component, {where}")
     if board.get("title") is False:
         report.note("map.title", "18xx-maker hides the title; pnp prints it")
     return deco

@@ -139,9 +139,33 @@ def convert_market(game: dict, report: Report, palette: Palette) -> tuple[dict |
     for key, what in (("ledges", "ledges (thick lines between spaces)"), ("limits", "limits")):
         if stock.get(key):
             report.lost(f"stock.{key}", what + _limits_words(stock.get(key)))
+    rounds = round_spaces(game)
+    if rounds:
+        market["round_tracker"] = {"rounds": rounds}
     par_cells = sorted({_value(c) for row in out_rows for c in row if isinstance(c, str) and c.endswith("p")})
     company_par = tuple(par_cells) if par_cells else tuple(sorted(set(pars)))
     return market, company_par
+
+
+ROUND_NAMES = {"SR": "Stock Round", "OR": "Operating Round", "MR": "Merger Round"}
+
+
+def round_spaces(game: dict) -> list[dict]:
+    """The game's `rounds` (18xx-maker's round tracker: SR, OR1, MR ...) as the round
+    tracker's spaces, each with its full name where the short one is a known kind."""
+    out = []
+    for item in game.get("rounds") or ():
+        short = item.get("name") if isinstance(item, dict) else item
+        if not isinstance(short, (str, int)) or not str(short).strip():
+            continue
+        short = " ".join(str(short).split())
+        kind, number = short[:2].upper(), short[2:].strip()
+        name = ROUND_NAMES.get(kind, short) + (f" {number}" if kind in ROUND_NAMES and number else "")
+        if kind in ROUND_NAMES and number and number.isdigit():
+            short = f"{kind} {number}"
+        out.append({"name": name if kind in ROUND_NAMES and (not number or number.isdigit()) else short,
+                    "short": short})
+    return out
 
 
 def _value(text: str) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Annotated, Literal
+
 from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import Frozen
@@ -21,6 +23,34 @@ class Reservation(Frozen):
     private: str
 
 
+class TokenDesign(Frozen):
+    """A design on a token's ground: a band across it (`bar`), a ring (`target`), two
+    bands (`stripes`), an upright band (`stripe`), a middle circle, a square, halves,
+    quarters, or a road shield (`shield`: its body, then one or three colours across its
+    top); its colours (bar, circle, shield: white without one), size (the band's height,
+    the bands' distance from the middle, the stripe's width or the circle's radius, as
+    a share of the token's radius) and angle (degrees clockwise)."""
+
+    kind: Literal["bar", "target", "stripes", "stripe", "circle", "square", "halves", "quarters", "shield"]
+    colors: tuple[Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")], ...] = Field((), max_length=4)
+    size: float | None = Field(None, gt=0, le=1)
+    angle: float = Field(0.0, ge=-360, le=360)
+
+
+class TokenLook(Frozen):
+    """What a company's station tokens or a private's tokens show beyond the company's
+    badge: an `icon` (render/icons.py's names; any other name prints in a framed box),
+    a `label` printed in place of the symbol, a `color` for the token's ground; a
+    private's `count` tokens print with the companies' (1861's Tsarskoye Selo token)."""
+
+    icon: str | None = Field(None, min_length=1, max_length=40)
+    label: str | None = Field(None, min_length=1, max_length=12)
+    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
+    count: int = Field(1, ge=0, le=20)
+    designs: tuple[TokenDesign, ...] = Field((), max_length=4, description="designs on the token's ground "
+                                             "(18xx-maker's token designs), drawn in the order given")
+
+
 class Company(Frozen):
     symbol: str
     name: str
@@ -30,6 +60,9 @@ class Company(Frozen):
     home_city: int = Field(0, ge=0, description="which city of the home hex, counting its cities in data order")
     home_name: Name | None = None
     tokens: tuple[int, ...] = Field(min_length=1, description="cost of each station token; the first is the home")
+    token_labels: tuple[str | None, ...] = Field((), description="printed under a token's space in place of its "
+                                                 "cost, as the game writes it ('$20/hex', 'Exchange'); empty: "
+                                                 "nothing printed; null: the cost")
     token_set_price: int | None = Field(None, ge=0, description="paid once, when the company floats, for all its "
                                         "station tokens together (1851: $100 for four); `tokens` then "
                                         "gives what laying each one costs")
@@ -45,6 +78,8 @@ class Company(Frozen):
     notes: str | None = None
     logo: str | None = Field(None, description="an SVG or PNG file inside the game folder (logos/KO.svg), "
                              "printed on the company's tokens, charter and certificates")
+    token: TokenLook | None = Field(None, description="what its station tokens show beyond its badge: an icon "
+                                    "(and a label in place of the symbol)")
 
     @field_validator("shares")
     @classmethod
@@ -66,6 +101,14 @@ class Company(Frozen):
             if count < 0:
                 raise ValueError(f"negative count {count} for {kind} markers")
         return v
+
+    @model_validator(mode="after")
+    def _token_labels(self):
+        if len(self.token_labels) > len(self.tokens):
+            raise ValueError(f"{len(self.token_labels)} token_labels for {len(self.tokens)} tokens")
+        if any(label is not None and len(label) > 24 for label in self.token_labels):
+            raise ValueError("a token label is at most 24 characters")
+        return self
 
     @model_validator(mode="after")
     def _reserved_in_range(self):
@@ -122,6 +165,8 @@ class Private(Frozen):
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
     icon: str | None = Field(None, description="an icon printed beside the symbol (bridge, tunnel, port ...; "
                              "see render/icons.py); any other name prints in a framed box")
+    token: TokenLook | None = Field(None, description="the private's own tokens, printed with the companies' "
+                                    "tokens: a label (else its symbol), a colour, an icon, how many")
 
 
 FLOTATION_FIELDS = ("symbol", "name", "home", "home_name", "tokens", "token_set_price", "float_percent")

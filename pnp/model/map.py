@@ -19,8 +19,9 @@ from pnp.errors import PnpError
 from pnp.geometry.grid import GridPos, neighbour
 from pnp.model.base import Frozen
 from pnp.model.company import Company
+from pnp.model.map_marks import CostMark, Disc, MapLine
 from pnp.model.text import Text
-from pnp.model.tile import Colour, Tile, TileFace
+from pnp.model.tile import Tile, TileFace
 from pnp.units import Length
 
 ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -96,16 +97,30 @@ def _coordinate_list(value):
 
 
 class HexEntry(TileFace):
-    """One or more identical map hexes: their colour, name and printed face."""
+    """One or more identical map hexes: their colour, name and printed face, and what a
+    map hex may print beyond a tile face: sides left without outline (`open_sides`,
+    edges 0-5: two hexes printed as one area), plain tokens (`discs`) and further
+    costs (`costs`). `color` is a ground colour (white, yellow ... blue) or a colour the
+    game names in game.yaml `colors:` (checked when the map is loaded)."""
 
     at: tuple[str, ...]
-    color: Colour = "white"
+    color: str = Field("white", min_length=1, max_length=40)
     name: str | None = None
+    open_sides: tuple[int, ...] = ()
+    discs: tuple[Disc, ...] = ()
+    costs: tuple[CostMark, ...] = ()
 
     @field_validator("at", mode="before")
     @classmethod
     def _at(cls, v):
         return _coordinate_list(v)
+
+    @field_validator("open_sides")
+    @classmethod
+    def _sides(cls, v):
+        if any(e not in range(6) for e in v):
+            raise ValueError(f"open_sides must be edges 0-5, not {list(v)}")
+        return tuple(sorted(set(v)))
 
     def face(self) -> TileFace:
         # the fields were checked as this entry's own (HexEntry is a TileFace): copied as they are
@@ -137,13 +152,18 @@ class Block(Frozen):
 
 
 class MapLabel(Frozen):
-    """Free text on the map, such as the name of a sea."""
+    """Free text on the map, such as the name of a sea; `shape` puts it on a hexagon or
+    a circle `shape_size` across (a share of the hex's width) filled with `fill` (21Moon's
+    legend of bonuses, between its hexes)."""
 
     text: Text
     at: str
     size: Length = 5.0  # mm; written with a unit in map.yaml ("3.5mm")
     color: str = "text"  # a theme colour name
     italic: bool = True
+    shape: Literal["hexagon", "circle"] | None = None
+    fill: str | None = None  # a theme colour name or #rrggbb
+    shape_size: float = Field(0.55, gt=0, le=1)
 
 
 class Area(Frozen):
@@ -168,6 +188,7 @@ class Decorations(Frozen):
     revenue_track: Block | None = None  # print the market's revenue track on the map (1851's Dividend Payout Track)
     labels: tuple[MapLabel, ...] = ()
     areas: tuple[Area, ...] = ()
+    lines: tuple[MapLine, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,6 +202,10 @@ class MapHex:
     city: bool = False  # a city hex: its station may be a home station
     sight: str | None = None
     lake: bool = False
+    # map hexes only (HexEntry): sides without outline, plain tokens, further costs
+    open_sides: tuple[int, ...] = ()
+    discs: tuple[Disc, ...] = ()
+    costs: tuple[CostMark, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -235,7 +260,8 @@ class MapFile(Frozen):
             replaced = set(v.remove) | {c for e in v.hexes for c in e.at}
             entries = [(c, e) for c, e in entries if c not in replaced] + [(c, e) for e in v.hexes for c in e.at]
             title, manifest = v.title, dict(v.manifest)
-        hexes = {c: MapHex(c, self.coordinates.parse(c), e.color, e.name, e.face()) for c, e in entries}
+        hexes = {c: MapHex(c, self.coordinates.parse(c), e.color, e.name, e.face(), open_sides=e.open_sides,
+                           discs=e.discs, costs=e.costs) for c, e in entries}
         return Board(self.coordinates, hexes, self.decorations, variant, title, manifest)
 
 

@@ -5,8 +5,9 @@ coordinates, names, the title and a legend.
 
 Blocks (title, legend) go where the map data puts them, written as a grid position
 such as `B11`, or else into the first corner of the map that no hex occupies. Layer
-order, bottom to top: background, areas, hexes, laid tiles, reservations and tokens,
-outlines, borders, coordinates, labels, title, legend.
+order, bottom to top: background, areas, hexes (discs between ground and face), costs, laid tiles,
+reservations and tokens, outlines (open sides left out), borders, lines across the map,
+coordinates, labels, title, legend.
 
 The drawing's parts live beside it: `map_frame.py` (settings and millimetre geometry),
 `map_hexes.py` (hexes, tiles, tokens, borders), `map_blocks.py` (coordinates, labels,
@@ -31,9 +32,9 @@ from pnp.render.map_blocks import (area_art, artwork_block, coordinates, label_a
                                    title_block)
 from pnp.render.map_frame import MapFrame, MapSpec, map_spec
 from pnp.render.map_hexes import borders, city_slots, hex_art, home_slots, reservation, stations, token
+from pnp.render.map_marks import hex_costs, hex_outline, map_line
 from pnp.render.map_legend import LegendWords, legend_block, legend_items, terrain_name
 from pnp.render.style import Style
-from pnp.render.tile import outline_path
 from pnp.sheets.paginate import Drawing
 
 
@@ -70,7 +71,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         occupied.add(shape)
     bounds = unary_union([land] + area_shapes).bounds
     labels = [(label_box(f, i, lab), lab) for i, lab in enumerate(deco.labels)]
-    for shape, _ in labels:  # a free label (1848's BOE Payout box) keeps the title and legend off it
+    for shape, _ in labels:  # the title and legend keep off the map's labels
         occupied.add(shape)
     blocks = []  # (shape, block)
     if deco.title.show and title_lines:
@@ -95,12 +96,11 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         items.append((area_art(f, i, area, shift(shape)), shift(shape).bounds))
     hex_bounds = {h.coord: f.outline(h.pos).bounds for h in hexes}
     items += [(hex_art(f, h, placements), hex_bounds[h.coord]) for h in hexes]
+    items += [(marks, hex_bounds[h.coord]) for h in hexes if (marks := hex_costs(f, h)) is not None]
     items += [(g, hex_bounds[coord]) for coord, g in stations(f, hexes, companies, placements)]
-    for h in hexes:
-        ring = f.hex_group(f.centre(h.pos), f.turn)
-        ring.add(outline_path(style))
-        items.append((ring, hex_bounds[h.coord]))
+    items += [(hex_outline(f, h), hex_bounds[h.coord]) for h in hexes]
     items += borders(f, hexes)
+    items += [map_line(f, line) for line in deco.lines]
     if frame:
         items += coordinates(f, hexes, width, height)
     items += [(label_art(f, i, lab), shift(shape).bounds) for i, (shape, lab) in enumerate(labels)]

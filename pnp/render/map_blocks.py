@@ -43,13 +43,32 @@ def coordinates(f: MapFrame, hexes: list[MapHex], width: float, height: float) -
 def label_box(f: MapFrame, i: int, label):
     size = label.size
     (x, y), w, h = f.at(label.at), text_width(label.text, size), size * CAP_HEIGHT
+    if label.shape:
+        r = label.shape_size * f.hex_mm / 2
+        w, h = max(w, 2 * r), max(h, 2 * r)
     return box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
 
 def label_art(f: MapFrame, i: int, label):
     element = svg.text(label.text, f.at(label.at), label.size, f.style,
                        color=f.colour(label.color, f"decorations.labels[{i}].color"))
-    return svg.restyled(element, font_style="italic") if label.italic else element
+    element = svg.restyled(element, font_style="italic") if label.italic else element
+    if not label.shape:
+        return element
+    (x, y), r = f.at(label.at), label.shape_size * f.hex_mm / 2
+    fill = label.fill if (label.fill or "").startswith("#") else f.colour(label.fill or "white",
+                                                                          f"decorations.labels[{i}].fill")
+    look = {"fill": fill, "stroke": f.style.color("outline"), "stroke_width": 0.25}
+    g = svg.group()
+    if label.shape == "circle":
+        g.add(svg.circle((x, y), r, **look))
+    else:  # a hexagon turned as the map's hexes are
+        turn = math.radians(f.turn)
+        g.add(svg.polygon_path([(x + r * math.cos(math.radians(60 * k) + turn), y + r * math.sin(math.radians(60 * k)
+                                                                                               + turn))
+                                for k in range(6)], **look))
+    g.add(element)
+    return g
 
 
 def area_art(f: MapFrame, i: int, area, shape):

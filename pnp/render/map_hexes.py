@@ -12,6 +12,7 @@ from pnp.model.tile import TileFace
 from pnp.render import svg
 from pnp.render.map_frame import MapFrame
 from pnp.render.style import Style
+from pnp.render.map_marks import face_with_discs, hex_discs
 from pnp.render.tile import BORDER_WIDTH, border_line, face_group
 from pnp.text import fit_size
 
@@ -28,6 +29,8 @@ def hex_art(f: MapFrame, h: MapHex, placements: Placements):
         # a laid tile covers the printed name, as on the table
         g.add(face_group(_plain(laid.tile), laid.tile.color, f.style, tile_id=laid.tile.id,
                          turn=f.turn + 60 * laid.rotation, outline=False))
+    elif h.discs:  # tokens printed on the hex: above its cities, below its texts
+        g.add(face_with_discs(_plain(h.face), h.color, f.style, h.name, f.turn, hex_discs(h, f.style, f.turn)))
     else:
         g.add(face_group(_plain(h.face), h.color, f.style, name=h.name, turn=f.turn, outline=False))
     return g

@@ -173,6 +173,12 @@ TILE = {
 }
 
 COORDINATE = {"type": "string", "pattern": "^[@A-Za-z]+[0-9]+$", "description": "A hex such as B4."}
+SPOT = {  # a place inside a hex (model/map_marks.py)
+    "toward": {"type": "number", "minimum": 0, "exclusiveMaximum": 6,
+               "description": "Direction round the hex as for stops: edge 0 at 0, a corner at x.5."},
+    "reach": {"type": "number", "minimum": 0, "maximum": 1.5,
+              "description": "Share of the way from the centre to the rim (1: on the rim)."},
+}
 
 HEX = {
     "type": "object",
@@ -181,9 +187,24 @@ HEX = {
     "properties": {
         "at": {"anyOf": [COORDINATE, {"type": "array", "minItems": 1, "items": COORDINATE}],
                "description": "A coordinate such as B4, or a list of them for identical hexes."},
-        "color": {"enum": MAP_COLOURS, "description": "white (default); red or blue off-board; yellow pre-printed."},
+        "color": {"anyOf": [{"enum": MAP_COLOURS}, {"type": "string", "minLength": 1, "maxLength": 40}],
+                  "description": "white (default); red or blue off-board; yellow pre-printed; or a colour game.yaml's "
+                                 "colors: names."},
         "name": {"type": ["string", "null"], "description": "The place's name, printed on the hex."},
         **FACE_PROPERTIES,
+        "open_sides": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5},
+                       "description": "Sides printed without outline (two hexes printed as one area)."},
+        "discs": {"type": "array", "description": "Tokens printed on the hex.", "items": {
+            "type": "object", "additionalProperties": False, "properties": {
+                **SPOT, "color": {"type": "string"}, "outline": {"type": "string"},
+                "text": {"type": ["string", "null"], "minLength": 1, "maxLength": 80},
+                "text_color": {"type": ["string", "null"]},
+                "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 1,
+                         "description": "Diameter, a share of the hex's width across the flats."}}}},
+        "costs": {"type": "array", "description": "Further costs inside the hex, each in its terrain's symbol.",
+                  "items": {"type": "object", "required": ["cost"], "additionalProperties": False, "properties": {
+                      **SPOT, "cost": {"type": "integer", "minimum": 0, "maximum": 9999},
+                      "type": {"type": "string"}}}},
     },
     "additionalProperties": False,
 }

@@ -1,0 +1,67 @@
+"""What a map prints besides tile faces: plain tokens on a hex, further costs inside a
+hex, lines drawn across the map. Pure data; `render/map_marks.py` draws it.
+
+A place inside a hex is `toward` (a position round the hex as for stops: 0-6, edge 0
+at 0, the corner between edges 1 and 2 at 1.5, any fraction in between) and `reach`
+(the share of the way from the centre to the hex's rim in that direction: 0 the
+centre, 1 on the rim, a corner for x.5 and the middle of a side for whole numbers)."""
+
+from __future__ import annotations
+
+from pydantic import Field, field_validator
+
+from pnp.model.base import Frozen
+from pnp.model.face_parts import TERRAIN_KINDS
+from pnp.units import Length
+
+
+class Spot(Frozen):
+    toward: float = Field(0.0, ge=0, lt=6)
+    reach: float = Field(0.0, ge=0, le=1.5)
+
+
+class Disc(Spot):
+    """A token printed on a map hex (a blocked city, a resource marker, a private's
+    token): a disc in `color` ringed in `outline`, with an optional short `text`;
+    `size` is its diameter as a share of the hex's width across the flats."""
+
+    color: str = "white"
+    outline: str = "outline"
+    text: str | None = Field(None, min_length=1, max_length=80)  # lines parted by line breaks
+    text_color: str | None = None
+    size: float = Field(0.3, gt=0, le=1)
+
+
+class CostMark(Spot):
+    """A cost printed inside a hex beside its terrain (18SJ's second tunnel, a crossing
+    cost printed off the side it belongs to): the amount in the terrain's symbol."""
+
+    cost: int = Field(ge=0, le=9999)
+    type: str = "mountain"
+
+    @field_validator("type")
+    @classmethod
+    def _kind(cls, v):
+        if v not in TERRAIN_KINDS:
+            raise ValueError(f"unknown terrain '{v}' (known: {', '.join(TERRAIN_KINDS)})")
+        return v
+
+
+class Point(Spot):
+    """A point of the map: a place in or on the rim of the hex `at` (a coordinate; the
+    hex need not be on the map)."""
+
+    at: str
+
+
+class MapLine(Frozen):
+    """A line across the map through `points` (a coloured region boundary, a mountain
+    range): `color` a theme or game colour, `width` its thickness."""
+
+    points: tuple[Point, ...] = Field(min_length=2)
+    color: str = "outline"
+    width: Length = 1.0  # mm; written with a unit in map.yaml ("1.2mm")
+    dashed: bool = False
+
+
+__all__ = ["CostMark", "Disc", "MapLine", "Point", "Spot"]
