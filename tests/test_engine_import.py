@@ -99,7 +99,12 @@ def test_what_code_computes_is_reported_with_file_and_line(g1830):
     line = next(n for n, text in enumerate((ENGINE / "lib/engine/game/g_1830/game.rb").read_text().splitlines(), 1)
                 if "def num_trains" in text)
     assert f"`lib/engine/game/g_1830/game.rb:{line}`: `num_trains`" in report
-    assert "`trains[4] (6)`: its number of trains is computed by code" in report
+    # num_trains is read: `return train[:num] unless train[:name] == '6'` / `optional_6_train ? 3 : 2`
+    trains = _load(g1830, "trains.yaml")
+    six = next(t for t in trains["trains"] if t["name"] == "6")
+    assert six["count"] == 2 and "3 with the optional rule 'Optional extra 6-Train'" in six["notes"]
+    assert f"game.rb:{line}" in trains["decisions"]["counts"]["6"]
+    assert "`trains[4] (6)`: 2 cards: num_trains in" in report
 
 
 def test_parts_pnp_cannot_print_are_reported_by_hex(tmp_path, reference):
@@ -155,3 +160,70 @@ def test_an_unlimited_tile_prints_the_most_numerous_limited_tile_of_its_colour(g
         limited = [tiles["manifest"][k] for k in tiles["manifest"] if colours[k] == colours[tile_id]
                    and k not in unlimited]
         assert n == (max(limited) if limited else 10)
+
+
+def test_1825_is_the_engines_default_set_up_unit_1(tmp_path, reference):
+    """1825 chooses its map, tiles, companies and trains in code from units. With no
+    optional rule chosen, its init_optional_rules picks Unit 1 for 4 players: the kit is
+    UNIT1_TILES, UNIT1_HEXES + UNIT1_OFFMAP_HEXES, UNIT1_CORPORATIONS and the trains of
+    game_trains' `when '1'` ({'2' => 6, '3' => 4, '4' => 3, '5' => 4}); counted here
+    from those constants, read by hand out of the code."""
+    from pnp.importers.engine.games import Library
+
+    result = run("import", "18xx.games", ENGINE, "--game", "1825", "--out", tmp_path / "g")
+    assert result.exit_code == 0, result.output
+    game = Library(ENGINE).find("1825")
+    unit1 = game.const("UNIT1_TILES")
+    tiles = _load(tmp_path / "g", "tiles.yaml")
+    printed = {k: v for k, v in tiles["manifest"].items() if v}
+    assert printed == {k: v if isinstance(v, int) else v["count"] for k, v in unit1.items()}
+    coords = {c for const in ("UNIT1_HEXES", "UNIT1_OFFMAP_HEXES") for group in game.const(const).values()
+              for key in group for c in ([key] if isinstance(key, str) else key)}
+    board = _load(tmp_path / "g", "map.yaml")
+    assert {c for h in board["hexes"] for c in ([h["at"]] if isinstance(h["at"], str) else h["at"])} == coords
+    assert [c["symbol"] for c in _load(tmp_path / "g", "companies.yaml")["companies"]] == \
+        [c["sym"] for c in game.const("UNIT1_CORPORATIONS")]
+    assert {t["name"]: t["count"] for t in _load(tmp_path / "g", "trains.yaml")["trains"]} == \
+        {"2": 6, "3": 4, "4": 3, "5": 4}
+    info = _load(tmp_path / "g", "game.yaml")
+    assert info["rules"]["bank"] == game.const("BANK_UNIT1") == 5000
+    assert info["rules"]["players"][4] == {"cash": 630, "certificate_limit": 12}  # cash_by_options / certs '1'
+    assert "unit_1" in info["notes"]
+    variants = board["variants"]
+    unit2 = variants["unit-2"]  # Unit 2 alone: none of Unit 1's hexes, Unit 2's instead
+    assert set(unit2["remove"]) == coords - {c for const in ("UNIT2_HEXES", "UNIT2_OFFMAP_HEXES")
+                                             for group in game.const(const).values() for key in group
+                                             for c in ([key] if isinstance(key, str) else key)}
+    assert "unit-12" in variants and "r1" in variants
+    elsewhere = [k for k, v in tiles["manifest"].items() if v == 0]  # tiles only other units use: marked
+    assert elsewhere and set(elsewhere) <= set(tiles["decisions"]["optional"])
+    for tile in elsewhere:
+        rules = tiles["decisions"]["optional"][tile].split("; ")
+        assert all(variants[r.replace("_", "-")]["manifest"][tile] > 0 for r in rules)
+    assert run("build", tmp_path / "g", "--out", tmp_path / "kit").exit_code == 0
+
+
+def test_num_trains_by_player_count_prints_the_most_and_says_each(tmp_path, reference):
+    """1840's num_trains: TRAIN_FOR_PLAYER_COUNT[players][name] || train[:num]."""
+    from pnp.importers.engine.games import Library
+
+    run("import", "18xx.games", ENGINE, "--game", "1840", "--out", tmp_path / "g")
+    table = Library(ENGINE).find("1840").const("TRAIN_FOR_PLAYER_COUNT")
+    trains = {t["name"]: t for t in _load(tmp_path / "g", "trains.yaml")["trains"]}
+    for name in ("Y1", "O1", "R1", "Pi1", "Pu1"):
+        by_players = {n: row[name] for n, row in table.items()}
+        assert trains[name]["count"] == max(by_players.values())
+        assert (f"Cards for {'/'.join(map(str, by_players))} players: "
+                f"{'/'.join(map(str, by_players.values()))}.") in trains[name]["notes"]
+
+
+def test_1848s_box_off_the_grid_prints_as_a_map_label(tmp_path, reference):
+    """I21 (BOE Payout) lies between hex positions: a label there with its revenues."""
+    run("import", "18xx.games", ENGINE, "--game", "1848", "--out", tmp_path / "g")
+    board = _load(tmp_path / "g", "map.yaml")
+    assert "I21" not in {c for h in board["hexes"] for c in ([h["at"]] if isinstance(h["at"], str) else h["at"])}
+    label = board["decorations"]["labels"][0]
+    assert label["at"] == "I21" and label["text"] == "BOE Payout 0 (yellow) / 100 (green) / 200 (brown) / 300 (gray)"
+    assert run("map", tmp_path / "g", "--out", tmp_path / "m").exit_code == 0
+    svg = (tmp_path / "m" / "map.svg").read_text(encoding="utf-8")
+    assert "BOE Payout 0 (yellow)" in svg

@@ -1,7 +1,7 @@
 """Train cards: one per physical train, in the order the bank sells them. The name as
 the game writes it ("3+2") dominates a band in the colour of the tiles its phase brings;
-beside it the price, the phase it starts, what it rusts, what rusts it and the events of
-its first purchase. One back for all trains. Positions and sizes:
+beside it the price, the phase it starts, what it rusts, what rusts it, the events of
+its first purchase and the data's notes (variants, trade-ins). One back for all trains. Positions and sizes:
 templates/layouts/train.yaml."""
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def phase_colour(game: Game, train: Train) -> str:
 
 def facts(game: Game, train: Train, ctx: Context) -> list[Item]:
     """What the card says, most important first: the phase it starts and what it
-    rusts in bold, then its own end, the events of its first purchase, its supply."""
+    rusts in bold, then its own end, the events of its first purchase, its notes (variants,
+    trade-ins), its supply."""
     t = ctx.t
     out = []
     phase = phase_started_by(game, train)
@@ -67,6 +68,8 @@ def facts(game: Game, train: Train, ctx: Context) -> list[Item]:
     else:  # a game whose trains become obsolete rather than rust (18-XY)
         out.append(Item(t("train.permanent_obsolete")))
     out.extend(Item(event, "condensed-bold") for event in train.events)
+    if train.notes:  # variants, trade-ins, what it runs to (imported games)
+        out.append(Item(train.notes, "condensed"))
     if train.count == UNLIMITED:
         out.append(Item(t("train.unlimited"), "condensed"))
     return out

@@ -22,6 +22,7 @@ TILE_COLOURS = dict(HEX_COLOURS, none="gray", white="yellow")
 # An "unlimited" tile prints as many copies as the most numerous limited tile of its
 # colour in the game, or this many where the game limits none of that colour.
 UNLIMITED_TILES_DEFAULT = 10
+LABEL_SIZE = "3mm"  # a box off the grid printed as a map label (1848's BOE Payout)
 
 
 @dataclass
@@ -38,6 +39,7 @@ class TileSet:
     manifest: dict[str, int] = field(default_factory=dict)
     tiles: list[dict] = field(default_factory=list)
     unlimited: dict[str, int] = field(default_factory=dict)  # tile id -> printed count
+    optional: dict[str, list[str]] = field(default_factory=dict)  # tile id -> the optional rules it belongs to
     source_pieces: int = 0  # sum of the limited counts in TILES
 
     @property
@@ -106,7 +108,10 @@ def convert_board(game: EngineGame, library: dict[str, tuple[str, str]], report:
     renamed = _rename(seen, coordinates, report)
     entries = _on_grid(entries, renamed, coordinates, report)
     printed = {c for e in entries for c in ([e["at"]] if isinstance(e["at"], str) else e["at"])}
+    labels = coordinates.pop("_labels", [])
     data = {"coordinates": coordinates, "hexes": entries}
+    if labels:
+        data["decorations"] = {"labels": labels}
     return Board(data, len(printed), source, printed, renamed)
 
 
@@ -148,13 +153,33 @@ def _on_grid(entries: list[dict], renamed: dict, coordinates: dict, report: Repo
             if parity[c] is None:
                 report.lost(f"map.hexes ({c})", "not a coordinate pnp can read; not printed")
             elif parity[c] != usual:
-                report.lost(f"map.hexes ({c})", "lies between the map's hex positions (the engine draws it as a box "
-                                                "off the grid); not printed")
+                label = off_grid_label(entry, renamed.get(c, c))
+                if label:
+                    coordinates.setdefault("_labels", []).append(label)
+                    report.note(f"map.hexes ({c})", "lies between the map's hex positions (the engine draws it as a "
+                                                    f"box off the grid); printed as a map label there: '{label['text']}'")
+                else:
+                    report.lost(f"map.hexes ({c})", "lies between the map's hex positions (the engine draws it as a "
+                                                    "box off the grid) and says nothing a label could; not printed")
             else:
                 kept.append(renamed.get(c, c))
         if kept:
             out.append({**entry, "at": kept if len(kept) > 1 else kept[0]})
     return out
+
+
+def off_grid_label(entry: dict, at: str) -> dict | None:
+    """A box the engine draws between hex positions (1848's BOE Payout) as a map label:
+    its name and its revenue by phase (`offboard=revenue:yellow_0|green_100|...`)."""
+    import re
+
+    match = re.search(r"revenue:([^;,]+)", entry.get("code", ""))
+    values = []
+    for part in match.group(1).split("|") if match else ():
+        colour, _, value = part.rpartition("_")
+        values.append(f"{value} ({colour})" if colour else value)
+    text = " ".join(filter(None, [entry.get("name"), " / ".join(values)]))
+    return {"text": text, "at": at, "size": LABEL_SIZE, "italic": False} if text else None
 
 
 def _by_name(coords: list[str], names: dict) -> list[list[str]]:

@@ -35,6 +35,7 @@ class EngineGame:
     source: Source
     problems: list[Problem] = field(default_factory=list)
     _title: str | None = None
+    computed: dict[str, object] = field(default_factory=dict)  # constants the game's set-up code builds (setup.py)
 
     @property
     def game_class(self) -> Module | None:
@@ -47,6 +48,8 @@ class EngineGame:
     def const(self, name: str, default=None, *, meta: bool = False):
         """The constant as the game class (or its Meta) sees it; `default` where no
         one defines it or only code computes it (that is recorded in `problems`)."""
+        if not meta and name in self.computed:
+            return self.computed[name]
         owner = self.meta if meta else (self.game_class or self.meta)
         if owner is None:
             return default

@@ -18,6 +18,9 @@ from pnp.importers.engine.board import UNLIMITED_TILES_DEFAULT, convert_board, c
 from pnp.importers.engine.entities import convert_companies, convert_privates
 from pnp.importers.engine.fit import fit_privates
 from pnp.importers.engine.games import EngineGame, Library
+from pnp.importers.engine.optional import mark_optional_tiles
+from pnp.importers.engine.setup import set_up
+from pnp.importers.engine.units import report_setup, rule_variants, setup_note
 from pnp.importers.engine.variants import hex_variants
 from pnp.importers.engine.rules import (UNLIMITED_TRAINS_DEFAULT, convert_info, convert_market, convert_phases,
                                         convert_trains, last_train_limit)
@@ -74,10 +77,20 @@ class Result:
 def convert(library: Library, game: EngineGame) -> Result:
     report = EngineReport(game)
     tile_library = library.tile_library()
+    setup = set_up(game)
+    if setup:
+        report_setup(setup, report)
     info = convert_info(game, report)
+    if setup and setup.constants:
+        info["notes"] += " " + setup_note(setup)
     board = convert_board(game, tile_library, report)
     tiles = convert_tiles(game, tile_library, report)
-    if board:
+    mark_optional_tiles(game, tiles, report)
+    if board and setup and "HEXES" in setup.constants:
+        variants = rule_variants(game, setup, board, tiles, tile_library, report)
+        if variants:
+            board.data["variants"] = variants
+    elif board:
         variants = hex_variants(game, board.data, tile_library, board.renamed, report)
         if variants:
             board.data["variants"] = variants
@@ -105,7 +118,9 @@ def convert(library: Library, game: EngineGame) -> Result:
                        ("market.yaml", market)):
         if data:
             files[name] = map_text(data, game) if name == "map.yaml" else document(name, data, game)
-    engine_trains = sum(t["count"] for t in trains["trains"] if isinstance(t["count"], int)) if trains else 0
+    ours = {k for k, v in ((trains or {}).get("decisions", {}).get("counts", {})).items() if v.startswith("our choice")}
+    engine_trains = sum(t["count"] for t in trains["trains"] if isinstance(t["count"], int)
+                        and t["name"] not in ours) if trains else 0
     printed_trains = sum(t.get("printed", 0) if t["count"] == "unlimited" else t["count"]
                          for t in trains["trains"]) if trains else 0
     counts = {
@@ -130,7 +145,8 @@ def convert(library: Library, game: EngineGame) -> Result:
     })
     if tiles.unlimited:
         report.numbers["tiles"] = (f"{tiles.source_pieces} + {len(tiles.unlimited)} unlimited", tiles.pieces)
-    _code_methods(library, game, report, bool(board and board.data.get("variants")))
+    _code_methods(library, game, report, bool(board and board.data.get("variants")),
+                  {m.split("`")[1] for m in setup.methods.values()} if setup else set())
     for problem in game.problems + game.missing_modules():
         report.computed.append((problem.file, problem.line, problem.text))
     fit_privates(files, report, lambda data: document("privates.yaml", data, game))
@@ -158,7 +174,8 @@ def printable_text(value, report: EngineReport, where: str = "text"):
     return value
 
 
-def _code_methods(library: Library, game: EngineGame, report: EngineReport, variants: bool) -> None:
+def _code_methods(library: Library, game: EngineGame, report: EngineReport, variants: bool,
+                  ran: set[str]) -> None:
     """Methods of the game (and its parents) that compute tiles, hexes or trains."""
     seen = set()
     for module in library.source.ancestors(game.game_class) if game.game_class else ():
@@ -169,7 +186,11 @@ def _code_methods(library: Library, game: EngineGame, report: EngineReport, vari
         for match in _DEF.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
             method = match.group(1)
-            if method in ("optional_hexes", "game_hexes") and variants:
+            if method in ran:
+                what = "run for the engine's default set-up, and for each optional rule's map variant; see Decisions"
+            elif method == "num_trains":
+                what = "read for the trains it numbers; trains.yaml's decisions say which and how"
+            elif method in ("optional_hexes", "game_hexes") and variants:
                 what = "picks hexes by rule or player count; the constants it names are imported as map variants"
             else:
                 what = "tiles, hexes or trains under optional rules or variants are worked out here; not imported"
@@ -199,16 +220,20 @@ def tiles_text(tiles, game: EngineGame) -> str:
              f"({UNLIMITED_TILES_DEFAULT} where there is none); marked 'unlimited' below.", "manifest:"]
     for tile_id, n in tiles.manifest.items():
         mark = "  # unlimited in the game" if tile_id in tiles.unlimited else ""
+        if tile_id in tiles.optional:
+            mark += f"  # optional: {'; '.join(tiles.optional[tile_id])}"
         lines.append(f"  {json.dumps(tile_id, ensure_ascii=False)}: {n}{mark}")
     if not tiles.manifest:
         lines[-1] = "manifest: {}"
     if tiles.tiles:
         lines.append("tiles:")
         lines += [f"  - {flow(t)}" for t in tiles.tiles]
-    if tiles.unlimited or not tiles.manifest:
+    if tiles.unlimited or not tiles.manifest or tiles.optional:
         lines.append("decisions:")
     if tiles.unlimited:
         lines.append(f"  unlimited: {flow({k: v for k, v in tiles.unlimited.items()})}")
+    if tiles.optional:
+        lines.append(f"  optional: {flow({k: '; '.join(v) for k, v in tiles.optional.items()})}")
     if not tiles.manifest:
         lines.append(f"  no_tiles: {json.dumps(NO_TILES)}")
     return "\n".join(lines) + "\n"

@@ -59,7 +59,8 @@ _TOKEN = re.compile(r"""
   | (?P<ident>[a-z_][A-Za-z0-9_]*[?!]?)
   | (?P<sq>'(?:\\.|[^'\\])*')
   | (?P<dq>"(?:\\.|[^"\\])*")
-  | (?P<punct>=>|::|\.\.\.?|&\.|[-+*/%{}\[\](),.=|&<>!?;:~^])
+  | (?P<ivar>@@?[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<punct>=>|::|\.\.\.?|&\.|==|!=|>=|<=|&&|\|\|=|\|\||\+=|-=|<<|[-+*/%{}\[\](),.=|&<>!?;:~^])
 """, re.VERBOSE | re.DOTALL)
 
 _CLOSE = {"[": "]", "(": ")", "{": "}", "<": ">", "|": "|", "!": "!", "/": "/"}
@@ -78,9 +79,10 @@ class Tok:
 class Lexer:
     """Tokens on demand from `pos`; heredoc bodies are taken when their line ends."""
 
-    def __init__(self, text: str, pos: int = 0):
+    def __init__(self, text: str, pos: int = 0, lenient: bool = False):
         self.text = text
         self.pos = pos
+        self.lenient = lenient  # a string interpolating code is a CodeString, not an error (code.py)
         self.pending: list[tuple[str, str, int]] = []  # heredocs waiting for the end of the line
         self.peeked: list[Tok] = []
 
@@ -202,6 +204,13 @@ class Interp:
     line: int
 
 
+@dataclass(frozen=True)
+class CodeString:
+    """A string that interpolates code (only a lenient Lexer makes one)."""
+
+    line: int
+
+
 _INTERPOLATED = re.compile(r"#\{([^{}]*)\}")
 _CONST_INDEX = re.compile(r"""^\s*([A-Z][A-Za-z0-9_]*(?:::[A-Z][A-Za-z0-9_]*)*)\s*"""
                           r"""(?:\[\s*(?::(\w+)|'([^']*)'|"([^"]*)"|(-?\d+))\s*\])?\s*$""")
@@ -219,6 +228,8 @@ def _unquote(body: str, quote: str, lexer: Lexer, pos: int):
         parts.append(_unescape_double(body[last:match.start()], lexer, pos))
         named = _CONST_INDEX.match(match.group(1))
         if not named:
+            if lexer.lenient:
+                return CodeString(line)
             raise lexer.error(pos, f"a string interpolates code (#{{{match.group(1)}}})")
         name, sym, sq, dq, index = named.groups()
         key = Sym(sym) if sym else sq if sq is not None else dq if dq is not None else int(index) if index else None
@@ -226,6 +237,8 @@ def _unquote(body: str, quote: str, lexer: Lexer, pos: int):
         last = match.end()
     rest = body[last:]
     if "#{" in rest:
+        if lexer.lenient:
+            return CodeString(line)
         raise lexer.error(pos, "a string interpolates code (#{...})")
     parts.append(_unescape_double(rest, lexer, pos))
     return Interp(tuple(p for p in parts if p != ""), line)
@@ -242,4 +255,4 @@ def _unescape_double(body: str, lexer: Lexer, pos: int) -> str:
     return re.sub(r"\\(u\{[0-9a-fA-F ]+\}|u[0-9a-fA-F]{4}|.)", one, body, flags=re.DOTALL)
 
 
-__all__ = ["Lexer", "Tok", "RubyError", "Sym", "Ref", "Op", "Interp", "MAX_DEPTH"]
+__all__ = ["Lexer", "Tok", "RubyError", "Sym", "Ref", "Op", "Interp", "CodeString", "MAX_DEPTH"]

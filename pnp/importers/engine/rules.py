@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from pnp.importers.engine.counts import train_counts
 from pnp.importers.engine.entities import colour
 from pnp.importers.engine.games import EngineGame
 from pnp.importers.maker_market import MARKS, TINTS
@@ -108,6 +109,8 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
         return None
     names = [str(t.get("name")) for t in trains if isinstance(t, dict)]
     texts = game.const("EVENTS_TEXT", {}) or {}
+    computed = train_counts(game, trains, corporations)
+    decisions: dict[str, str] = {}
     out: list[dict] = []
     for i, train in enumerate(trains):
         if not isinstance(train, dict) or "name" not in train:
@@ -117,7 +120,11 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
         where = f"trains[{i}] ({name})"
         entry: dict = {"name": name}
         num = train.get("num")
-        if num == "unlimited":
+        if i in computed:
+            entry["count"] = computed[i].cards
+            decisions[name] = computed[i].decision
+            report.note(where, f"{computed[i].cards} cards: {computed[i].decision}")
+        elif num == "unlimited":
             printed = min(last_limit * corporations, UNLIMITED_TRAINS_MAX) if last_limit and corporations \
                 else UNLIMITED_TRAINS_DEFAULT
             entry["count"] = "unlimited"
@@ -142,7 +149,7 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
                 entry[key] = str(target)
             else:
                 report.lost(where, f"{key} {target} is not a train of the game")
-        notes = _train_notes(train)
+        notes = " ".join(filter(None, [_train_notes(train)] + (computed[i].notes if i in computed else [])))
         if notes:
             entry["notes"] = notes
         events = [_event(str(e.get("type")), texts) for e in train.get("events") or ()
@@ -150,7 +157,9 @@ def convert_trains(game: EngineGame, report: Report, corporations: int, last_lim
         if events:
             entry["events"] = events
         out.append(entry)
-    return {"trains": out} if out else None
+    if not out:
+        return None
+    return {"trains": out, "decisions": {"counts": decisions}} if decisions else {"trains": out}
 
 
 def _event(kind: str, texts) -> str:
@@ -190,7 +199,12 @@ def _train_notes(train: dict) -> str | None:
             notes.append(text + ".")
     discount = train.get("discount")
     if isinstance(discount, dict) and discount:
-        notes.append("Trade-in: " + ", ".join(f"{k} {v}" for k, v in discount.items()) + ".")
+        by_value: dict = {}
+        for k, v in discount.items():
+            by_value.setdefault(v, []).append(str(k))
+        notes.append("Trade in " + "; ".join(
+            f"a {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}: {v} off"
+            for v, names in by_value.items()) + ".")
     return " ".join(notes) or None
 
 
