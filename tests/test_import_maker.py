@@ -57,11 +57,17 @@ def library_ids() -> set[str]:
 def source_hexes(game: dict) -> tuple[int, int]:
     """Distinct coordinates of the (first) map: those on the doubled hex grid (the
     parity of letter + number most hexes share) and those between grid positions,
-    which 18xx-maker may draw as borderless boxes of text (21Moon's "Rift")."""
+    which 18xx-maker may draw as borderless boxes of text (21Moon's "Rift"). A hex on
+    the grid that is only labels with every side open (21Moon's "in Brown") is such a
+    box too: it counts with the second."""
     board = game.get("map")
     if isinstance(board, list):
         board = board[0] if board else None
-    coords = {coord for h in (board or {}).get("hexes", []) for coord in h.get("hexes", [])}
+    hexes = (board or {}).get("hexes", [])
+    boxes = {coord for h in hexes for coord in h.get("hexes", [])
+             if set(h) <= {"color", "hexes", "labels", "removeBorders"} and h.get("labels")
+             and len(set(h.get("removeBorders") or ())) == 6}
+    coords = {coord for h in hexes for coord in h.get("hexes", [])}
     parities = []
     for coord in coords:
         letters = coord.rstrip("0123456789")
@@ -70,7 +76,9 @@ def source_hexes(game: dict) -> tuple[int, int]:
             index = index * 26 + ord(ch) - ord("A") + 1
         parities.append((index + int(coord[len(letters):])) % 2)
     major = max(parities.count(0), parities.count(1))
-    return major, len(parities) - major
+    on_grid_boxes = sum(1 for coord, parity in zip(coords, parities)
+                        if coord in boxes and parities.count(parity) == major)
+    return major - on_grid_boxes, len(parities) - major + on_grid_boxes
 
 
 def source_tile_pieces(game: dict, library: set[str]) -> int:

@@ -332,3 +332,17 @@ def test_a_shape_between_hexes_prints_as_a_framed_label(imported):
     report = (imported["21Moon"] / "import-report.md").read_text(encoding="utf-8")
     lost = report.split("## Not converted", 1)[1].split("## Decisions", 1)[0]
     assert "(M2)" not in lost and "'+90', on its hexagon" in report
+
+
+def test_a_hex_that_is_only_a_text_prints_as_a_map_label(imported):
+    """21Moon's M1 is a hex with no outline and nothing but "in Brown" (a heading over its
+    brown bonus hexes, as N1's "in Gray" heads the gray ones). Printed as a hex, its text
+    would read as a tile label, and the legend would say "in Brown: only tiles of the same
+    letter"; it prints as a map label at M1 instead, and no hex carries that label."""
+    game, board, art, image = drawn(imported["21Moon"])
+    labels = {label.at: label.text for label in board.decorations.labels}
+    assert labels.get("M1") == "in Brown" and labels.get("N1") == "in Gray"
+    assert "M1" not in board.hexes
+    assert all((h.face.label or "") != "in Brown" for h in board.hexes.values())
+    report = (imported["21Moon"] / "import-report.md").read_text(encoding="utf-8")
+    assert "(M1)`: is only a text with no outline" in report.split("## Decisions", 1)[1]

@@ -172,7 +172,8 @@ def off_grid_labels(board: dict, coords, report, paint) -> list[dict]:
     """pnp's doubled coordinates put every hex on one parity of column + row; a hex off
     it sits between two others. 18xx-maker draws such a hex without outline as a box of
     text (21Moon's "Rift"), or a shape with text ("+90" on a brown hexagon); pnp prints
-    its text there as a map label, on that shape."""
+    its text there as a map label, on that shape. So is a hex on the grid that is only
+    a text with no outline (`_text_box`)."""
     counts = [0, 0]
     for coord in board:
         pos = coords.parse(coord)
@@ -181,7 +182,8 @@ def off_grid_labels(board: dict, coords, report, paint) -> list[dict]:
     labels = []
     for coord in list(board):
         pos = coords.parse(coord)
-        if (pos.col + pos.row) % 2 == parity:
+        between = (pos.col + pos.row) % 2 != parity
+        if not between and not _text_box(board[coord]):
             continue
         h = board.pop(coord)
         if not h.texts:
@@ -200,13 +202,22 @@ def off_grid_labels(board: dict, coords, report, paint) -> list[dict]:
             report.lost_items[:] = [i for i in report.lost_items
                                     if not (i.where == h.where and i.what.startswith("shape '"))]
         labels.append(label)
-        words = (f"lies between hexes on the doubled grid: its text is printed there as a map label "
+        place = "lies between hexes on the doubled grid" if between else "is only a text with no outline"
+        words = (f"{place}: its text is printed there as a map label "
                  f"('{label['text']}'{', on its ' + shape['type'] if shape else ''}), not as a hex")
         if h.kept_only_text and len(h.extras.get("open_sides", ())) == 6:
             report.note(h.where, words + " (18xx-maker draws it without outline too)")
         else:
             report.lost(h.where, words)
     return labels
+
+
+def _text_box(h) -> bool:
+    """A hex drawn as nothing but a text with no outline and no shape (21Moon's "in
+    Brown" heading its bonus hexes): a map label, not a hex whose text would read as a
+    tile label."""
+    return (h.kept_only_text and h.shape is None and len(h.extras.get("open_sides", ())) == 6
+            and bool(h.texts) and set(h.face) <= {"label"})
 
 
 def own_ground(colour, own: dict, palette, where: str) -> tuple[str, str] | None:
