@@ -13,3 +13,11 @@ class Frozen(BaseModel):
     than one for each of the ~56 models whenever the model modules are imported."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+def check_known(value, known, what: str):
+    """`value` if it is one of `known`, else the error every model gives for a name it
+    does not know: "unknown <what> 'x' (known: a, b, c)"."""
+    if value not in known:
+        raise ValueError(f"unknown {what} '{value}' (known: {', '.join(known)})")
+    return value

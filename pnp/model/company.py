@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from pnp.model.base import Frozen
+from pnp.model.base import Frozen, check_known
 from pnp.model.tile import MAX_REVENUE
 from pnp.model.text import Name, Text
 
@@ -96,8 +96,7 @@ class Company(Frozen):
     @classmethod
     def _markers(cls, v):
         for kind, count in v.items():
-            if kind not in MARKER_KINDS:
-                raise ValueError(f"unknown marker kind '{kind}' (known: {', '.join(MARKER_KINDS)})")
+            check_known(kind, MARKER_KINDS, "marker kind")
             if count < 0:
                 raise ValueError(f"negative count {count} for {kind} markers")
         return v

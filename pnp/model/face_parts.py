@@ -8,7 +8,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from pnp.model.base import Frozen
+from pnp.model.base import Frozen, check_known
 
 
 def _check_loc(value):
@@ -36,8 +36,7 @@ class Terrain(Frozen):
             raise ValueError(f"a terrain type is one of {', '.join(TERRAIN_KINDS)}, not {v!r}")
         types = tuple(v.split("|")) if isinstance(v, str) else tuple(v)
         for t in types:
-            if t not in TERRAIN_KINDS:
-                raise ValueError(f"unknown terrain '{t}' (known: {', '.join(TERRAIN_KINDS)})")
+            check_known(t, TERRAIN_KINDS, "terrain")
         return types
 
 
@@ -56,9 +55,7 @@ class Border(Frozen):
     @field_validator("type")
     @classmethod
     def _kind(cls, v):
-        if v not in BORDER_KINDS:
-            raise ValueError(f"unknown border type '{v}' (known: {', '.join(BORDER_KINDS)})")
-        return v
+        return check_known(v, BORDER_KINDS, "border type")
 
 
 class Icon(Frozen):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from pnp.model.base import Frozen
+from pnp.model.base import Frozen, check_known
 from pnp.model.face_parts import TERRAIN_KINDS
 from pnp.units import Length
 
@@ -42,9 +42,7 @@ class CostMark(Spot):
     @field_validator("type")
     @classmethod
     def _kind(cls, v):
-        if v not in TERRAIN_KINDS:
-            raise ValueError(f"unknown terrain '{v}' (known: {', '.join(TERRAIN_KINDS)})")
-        return v
+        return check_known(v, TERRAIN_KINDS, "terrain")
 
 
 class Point(Spot):

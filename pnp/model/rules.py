@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from pnp.model.base import Frozen
+from pnp.model.base import Frozen, check_known
 from pnp.model.text import Text
 
 UNLIMITED = "unlimited"
@@ -373,8 +373,7 @@ class Rules(Frozen):
         from pnp.model.tile import TERRAIN_KINDS
 
         for kind, cost in v.items():
-            if kind not in TERRAIN_KINDS:
-                raise ValueError(f"unknown terrain '{kind}' (known: {', '.join(TERRAIN_KINDS)})")
+            check_known(kind, TERRAIN_KINDS, "terrain")
             if cost < 0:
                 raise ValueError(f"negative cost {cost} for {kind}")
         return v
