@@ -16,11 +16,12 @@ import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.draw.nodes import Page
-from pnp.output import atomic_write
+from pnp.output import OutputDir, atomic_write
+from pnp.sheets.lazy import plan_of
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
 PRODUCER = "pnp with cairo"
@@ -97,6 +98,19 @@ def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
 CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel (one part a worker)
 
 
+def draw_range(section: PdfPart, start: int, stop: int, title: str, subject: str = "",
+               files_to: OutputDir | None = None) -> bytes:
+    """Pages start..stop-1 of a section whose pages are a plan (`pnp.sheets.lazy`), built
+    and drawn here, where their artwork is built; with `files_to`, the files that go with
+    those pages are written there from the same artwork."""
+    plan = section.pages.plan
+    pages = plan.pages(start, stop)
+    if files_to is not None:
+        for name in plan.file_names(start, stop):
+            files_to.write(name, plan.file(name))
+    return assemble([replace(section, pages=pages)], title, subject)
+
+
 class _Joined:
     """The future of a document drawn in parts: joined when its result is asked for."""
 
@@ -123,21 +137,29 @@ class DocumentPool:
                                           initializer=_die_with_parent, initargs=(os.getpid(),))
                       if cores > 1 else None)
 
-    def submit(self, sections: list[PdfPart], title: str, subject: str = "") -> Future:
-        if self._pool is None:
-            future: Future = Future()
-            future.set_result(assemble(sections, title, subject))
-            return future
+    def submit(self, sections: list[PdfPart], title: str, subject: str = "",
+               files_to: OutputDir | None = None) -> Future:
+        """A long document of one section is drawn in parts, one a worker, and joined.
+        Pages built lazily (`pnp.sheets.lazy`) are built on the worker that draws them,
+        which also writes the files that go with them to `files_to`."""
         pages = sum(len(s.pages) for s in sections)
-        if len(sections) != 1 or pages <= CHUNK_PAGES:
-            return self._pool.submit(assemble, sections, title, subject)
-        # a long document is drawn in parts, one a worker, and joined
+        lazy = len(sections) == 1 and plan_of(sections[0].pages) is not None
+        if files_to is not None and not lazy:
+            raise ValueError("files go with lazily built pages only")
+        if len(sections) != 1 or pages <= CHUNK_PAGES or self._pool is None:
+            if lazy:
+                return self.call(draw_range, sections[0], 0, pages, title, subject, files_to)
+            return self.call(assemble, sections, title, subject)
         section = sections[0]
+        section = PdfPart(section.title, section.pages, section.trim_inset, section.bleed)  # parts have no bookmarks
         parts = min(self._workers, -(-pages // CHUNK_PAGES))
         size = -(-pages // parts)
-        chunks = [self._pool.submit(assemble, [PdfPart(section.title, section.pages[i:i + size], section.trim_inset,
-                                                       section.bleed)], title, subject)
-                  for i in range(0, pages, size)]
+        if lazy:
+            chunks = [self.call(draw_range, section, i, min(i + size, pages), title, subject, files_to)
+                      for i in range(0, pages, size)]
+        else:
+            chunks = [self.call(assemble, [replace(section, pages=section.pages[i:i + size])], title, subject)
+                      for i in range(0, pages, size)]
         return _Joined(chunks, title, subject, section)
 
     @property

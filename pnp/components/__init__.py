@@ -17,6 +17,7 @@ from pnp.pdf import CHUNK_PAGES, DocumentPool, PdfPart, assemble
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets.duplex import with_blank_backs
+from pnp.sheets.lazy import LazyFiles, plan_of
 from pnp.templates import Paper
 
 
@@ -97,17 +98,21 @@ def write_component(component: Component, out: OutputDir, game_title: str,
     from pnp.cut.write import finished_pdf, write_cut_files
 
     cut = options.cut if options is not None else CutOptions()
-    for name, text in component.svgs.items():
-        out.write(name, text if isinstance(text, str) else svg.to_string(text))
+    shared = _files_with_pages(component)  # written by whoever builds those pages
     written = []
     parts = [([PdfPart(component.title, doc.pages, doc.trim_inset, doc.bleed)], f"{game_title}: {doc.title}")
              for doc in component.documents]
     if any(len(doc.pages) > CHUNK_PAGES for doc in component.documents):  # a long document: drawn on every core
         with DocumentPool() as pool:
-            futures = [pool.submit(*part) for part in parts]
+            futures = [pool.submit(*part, files_to=out if shared is not None and doc is shared else None)
+                       for doc, part in zip(component.documents, parts)]
             pdfs = [future.result() for future in futures]
     else:
         pdfs = [assemble(*part) for part in parts]
+        shared = None
+    if shared is None:
+        for name, text in component.svgs.items():
+            out.write(name, text if isinstance(text, str) else svg.to_string(text))
     documents = zip(component.documents, pdfs)
     for doc, pdf in documents:
         data = finished_pdf(pdf, doc.cuts, cut)
@@ -115,6 +120,14 @@ def write_component(component: Component, out: OutputDir, game_title: str,
         if cut.files:
             write_cut_files(out, doc.filename, doc.cuts, cut, options.style, f"{game_title}: {doc.title}")
     return written
+
+
+def _files_with_pages(component: Component) -> Document | None:
+    """The document whose lazily built pages make the component's files too
+    (`pnp.sheets.lazy.LazyFiles`), if there is one."""
+    if not isinstance(component.svgs, LazyFiles):
+        return None
+    return next((doc for doc in component.documents if plan_of(doc.pages) is component.svgs.plan), None)
 
 
 def aid_component(key: str, filename: str, name: str, bodies: list[list], game_title: str, options: PrintOptions,

@@ -14,13 +14,12 @@ from collections.abc import Callable
 
 from pnp.draw.nodes import Page
 from pnp.i18n import Messages
-from pnp.render import svg
 from pnp.render.style import Style
 from pnp.sheets import pack
 from pnp.sheets.page import PieceArt, draw_pages, footer_text, page_svg
 from pnp.templates import Paper
 
-_NOTHING = PieceArt("nothing", svg.group(), 1.0)
+
 def blank_back(front: Page, label: str, style: Style) -> Page:
     """The back of a page that has nothing behind it: the front's size, empty but for a
     footer saying whose back it is, inside the band printers leave blank."""
@@ -38,17 +37,16 @@ def with_blank_backs(pages: list[Page], label: Callable[[int], str], style: Styl
 
 def draw_duplex_pages(fronts: list[PieceArt], backs: list[PieceArt | None], layouts: list[pack.PageLayout],
                       paper: Paper, style: Style, *, duplex: str, footer: str, back_footer: str,
-                      t: Messages, cut_lines: bool = True) -> list[Page]:
+                      t: Messages, cut_lines: bool = True, first_sheet: int = 0, sheets: int | None = None) -> list[Page]:
     """Front pages, each followed by its backs page: `backs[i]` (None: nothing) drawn
     where piece i's front lands when the sheet is turned over. Pages are numbered
-    through, backs included."""
-    total = 2 * len(layouts)
-    drawn = [b if b is not None else _NOTHING for b in backs]
+    through, backs included; `layouts` may be sheets `first_sheet`... of `sheets`."""
+    total = 2 * (sheets or len(layouts))
     out: list[Page] = []
-    for n, page in enumerate(layouts):
+    for n, page in enumerate(layouts, first_sheet):
         back = pack.mirrored(page, paper.width, paper.height, duplex)
         back.slots = [s for s in back.slots if backs[s.index] is not None]
         out += draw_pages(fronts, [page], paper, style, footer=footer, first_page=2 * n + 1, total_pages=total, t=t,
                           cut_lines=cut_lines)
-        out += draw_pages(drawn, [back], paper, style, footer=back_footer, first_page=2 * n + 2, total_pages=total, t=t)
+        out += draw_pages(backs, [back], paper, style, footer=back_footer, first_page=2 * n + 2, total_pages=total, t=t)
     return out
