@@ -50,6 +50,16 @@ def to_png(page: Page, dpi: float = 96) -> bytes:
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
+def _start_worker(parent: int) -> None:
+    """A drawing worker's first steps: it dies with its parent, and what it inherited
+    (the loaded game, the modules, a plan of pages) is left out of its garbage
+    collections, which otherwise walk all of it again and again while pages are built."""
+    import gc
+
+    _die_with_parent(parent)
+    gc.freeze()
+
+
 def _die_with_parent(parent: int) -> None:
     """A drawing worker ends when the build that started it dies, even by SIGKILL: the
     kernel sends it SIGKILL then (Linux), and a worker whose parent is already gone
@@ -146,7 +156,7 @@ class DocumentPool:
         cores = os.cpu_count() or 1
         self._workers = min(cores, 4)
         self._pool = (ProcessPoolExecutor(max_workers=self._workers, mp_context=_fork_context(),
-                                          initializer=_die_with_parent, initargs=(os.getpid(),))
+                                          initializer=_start_worker, initargs=(os.getpid(),))
                       if cores > 1 else None)
         self._started = False  # the workers fork at the first call
         self._tickets: list[int] = []
