@@ -7,6 +7,7 @@ Everything is measured from the files as written: the PDF's vector paths
 from __future__ import annotations
 
 import math
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -167,6 +168,20 @@ def test_cut_files_are_deterministic(plain, tmp_path):
     build(tmp_path, "tokens", "--cut-files", "svg,dxf")
     for ext in ("svg", "dxf"):
         assert (tmp_path / "cut" / f"tokens-p01.{ext}").read_bytes() == (out / "cut" / f"tokens-p01.{ext}").read_bytes()
+
+
+def test_a_dxf_is_the_same_whatever_the_process_string_hashing(tmp_path):
+    """ezdxf orders some of a file's CLASS entries by walking a set of names, which
+    changed from one process to the next; pnp fixes that order."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from pnp.cut.files import dxf_cut_file; from pnp.cut.paths import Polygon; "
+              "sys.stdout.buffer.write(dxf_cut_file([Polygon(((10.0, 10.0), (30.0, 10.0), (20.0, 25.0)))], 210.0, 297.0))")
+    root = Path(__file__).resolve().parents[1]
+    outputs = {subprocess.run([sys.executable, "-c", script], cwd=root, check=True, capture_output=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(outputs) == 1 and b"LWPOLYLINE" in outputs.pop()
 
 
 def test_rounded_rectangle_corners_are_arcs_in_the_dxf(tmp_path):

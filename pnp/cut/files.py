@@ -89,11 +89,22 @@ def dxf_cut_file(cuts: list[CutPath], width: float, height: float, marks: list[M
                 corners = [up(p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
                 solid = msp.add_hatch(dxfattribs={"layer": "REGISTRATION"})
                 solid.paths.add_polyline_path(corners, is_closed=True)  # filled, no outline to cut
+        _fixed_classes(doc)
         stream = io.StringIO()
         doc.write(stream)
         return stream.getvalue().encode("utf-8")
     finally:
         ezdxf.options.write_fixed_meta_data_for_testing = previous
+
+
+def _fixed_classes(doc) -> None:
+    """Register the CLASS entries ezdxf adds when it writes, in a fixed order. It adds
+    those of the entity types in use by walking a set of names, whose order changes from
+    one process to the next (string hashing): the same page gave DXF files that differed."""
+    from ezdxf.sections.classes import REQ_R2004, REQUIRED_CLASSES
+
+    for name in [*REQUIRED_CLASSES.get(doc.dxfversion, REQ_R2004), *sorted(doc.entitydb.dxf_types_in_use())]:
+        doc.classes.add_class(name)
 
 
 def _rounded_rect(c: Rect, up) -> list[tuple[float, float, float]]:
