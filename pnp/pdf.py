@@ -122,6 +122,14 @@ def draw_range(section: PdfPart | _Ticket, start: int, stop: int, title: str, su
     return assemble([replace(section, pages=pages)], title, subject)
 
 
+def part_ranges(pages: int, workers: int) -> list[tuple[int, int]]:
+    """The page ranges a long document is drawn in: one a worker, as even as whole pages
+    allow. (The parts are joined into one PDF; other parts would give other bytes.)"""
+    parts = min(workers, -(-pages // CHUNK_PAGES))
+    size = -(-pages // parts)
+    return [(a, min(a + size, pages)) for a in range(0, pages, size)]
+
+
 # What a pool's workers find in their own copy of the process that forked them, by
 # ticket: an object registered before they fork need not be pickled and sent (a
 # 10,000-tile plan: 0.1 s to pickle for each part, 0.16 s to unpickle on each worker).
@@ -178,15 +186,13 @@ class DocumentPool:
             return self.call(assemble, sections, title, subject)
         section = sections[0]
         section = PdfPart(section.title, section.pages, section.trim_inset, section.bleed)  # parts have no bookmarks
-        parts = min(self._workers, -(-pages // CHUNK_PAGES))
-        size = -(-pages // parts)
+        ranges = part_ranges(pages, self._workers)
         if lazy:
             sent = self._inherit(section)
-            chunks = [self.call(draw_range, sent, i, min(i + size, pages), title, subject, files_to)
-                      for i in range(0, pages, size)]
+            chunks = [self.call(draw_range, sent, a, b, title, subject, files_to) for a, b in ranges]
         else:
-            chunks = [self.call(assemble, [replace(section, pages=section.pages[i:i + size])], title, subject)
-                      for i in range(0, pages, size)]
+            chunks = [self.call(assemble, [replace(section, pages=section.pages[a:b])], title, subject)
+                      for a, b in ranges]
         return _Joined(chunks, title, subject, section)
 
     @property
