@@ -9,6 +9,7 @@ from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, hex_polygon, rot
 from pnp.geometry.face import partition_line
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
 from pnp.geometry.stops import slot_centres, slot_radius
+from pnp.draw import shapes
 from pnp.draw.svgwriter import fmt
 from pnp.model.tile import TileFace
 from pnp.render import icons, svg
@@ -46,14 +47,14 @@ def stripes(face: TileFace, style: Style) -> list:
     if not face.stripes:
         return []
     shape = hex_polygon().buffer(-STRIPE_WIDTH * 0.6, join_style=2)  # square stripe ends stay inside
-    d = ""
+    lines = []
     for k in range(-6, 7):
         x = k * STRIPE_WIDTH * 2.4
         line = _clip(shape, (x - 100, -100), (x + 100, 100))
         if line:
-            d += f"M{fmt(line[0][0])},{fmt(line[0][1])}L{fmt(line[1][0])},{fmt(line[1][1])}"
-    return [svg.path(d, fill="none", stroke=colour(face.stripes, style), stroke_width=fmt(STRIPE_WIDTH),
-                     stroke_linecap="butt")] if d else []
+            lines.append((line[0], line[1]))
+    return [svg.path(shapes.segments(lines), fill="none", stroke=colour(face.stripes, style),
+                     stroke_width=fmt(STRIPE_WIDTH), stroke_linecap="butt")] if lines else []
 
 
 def _clip(shape, p, q):
@@ -84,7 +85,7 @@ def placed_icons(layout, style: Style) -> list:
     for placed in layout.icons:
         element = icons.icon(placed.name, placed.point, placed.radius, style)
         if layout.text_angle:
-            turned = svg.group(transform=f"rotate({fmt(layout.text_angle)} {fmt(placed.point[0])} {fmt(placed.point[1])})")
+            turned = svg.group(transform=(shapes.rotate(layout.text_angle, *placed.point),))
             turned.add(element)
             element = turned
         out.append(element)
