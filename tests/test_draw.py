@@ -101,6 +101,23 @@ def test_a_transform_step_out_of_place_is_an_error_while_drawing():
         node_image(page, 30)
 
 
+@pytest.mark.parametrize("make", [lambda: svg.path("M0,0L1,1", fill="none"),
+                                  lambda: svg.group(transform="translate(1 2)")], ids=["path", "transform"])
+def test_path_and_transform_text_is_refused(make):
+    """Drawings are built from structured commands and steps (`pnp.draw.shapes`): nothing
+    in pnp turns SVG path or transform text into a drawing, so text there is a mistake."""
+    with pytest.raises(TypeError, match="pnp.draw.shapes"):
+        make()
+
+
+def test_structured_steps_are_kept_as_given():
+    steps = (shapes.translate(1, 2), shapes.rotate(30, 4, 5), shapes.scale(2))
+    assert svg.group(transform=steps).transform == steps
+    assert svg.group(transform=shapes.rotate(90)).transform == (("rotate", 90.0, 0.0, 0.0),)
+    commands = (shapes.move((0, 0)), shapes.quad_to((0, 0), (3, 3), (6, 0)), shapes.CLOSE)
+    assert svg.path(commands).commands == (("M", 0.0, 0.0), ("C", 2.0, 2.0, 4.0, 2.0, 6.0, 0.0), ("Z",))
+
+
 def test_a_bad_colour_in_game_yaml_fails_validate(game_copy):
     folder = game_copy("1860")
     path = folder / "game.yaml"

@@ -10,7 +10,6 @@ from pnp.geometry.face import partition_line
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
 from pnp.geometry.stops import slot_centres, slot_radius
 from pnp.draw import shapes
-from pnp.draw.svgwriter import fmt
 from pnp.model.tile import TileFace
 from pnp.render import icons, svg
 from pnp.render.style import Style
@@ -54,7 +53,7 @@ def stripes(face: TileFace, style: Style) -> list:
         if line:
             lines.append((line[0], line[1]))
     return [svg.path(shapes.segments(lines), fill="none", stroke=colour(face.stripes, style),
-                     stroke_width=fmt(STRIPE_WIDTH), stroke_linecap="butt")] if lines else []
+                     stroke_width=STRIPE_WIDTH, stroke_linecap="butt")] if lines else []
 
 
 def _clip(shape, p, q):
@@ -74,8 +73,8 @@ def partitions(face: TileFace, style: Style) -> list:
         a, b = partition_line(p).coords
         name = "impassable" if p.type == "impassable" else f"border_{p.type}"
         stroke = style.colors.get(name, style.color("outline"))
-        dash = {"stroke_dasharray": "14,8"} if p.type == "province" else {}
-        out.append(svg.line(a, b, stroke=stroke, stroke_width=fmt(PARTITION_WIDTH), stroke_linecap="round", **dash))
+        dash = {"stroke_dasharray": (14.0, 8.0)} if p.type == "province" else {}
+        out.append(svg.line(a, b, stroke=stroke, stroke_width=PARTITION_WIDTH, stroke_linecap="round", **dash))
     return out
 
 
@@ -154,7 +153,7 @@ def mark_disc(company: str, kind: str, centre, r: float, style: Style, angle: fl
         ring = fill or style.color("city_stroke")
         ink = style.color("mark_text")
         g.add(svg.circle(centre, r - MARK_RING / 2 - 1, fill=style.color("city_fill"), stroke=ring,
-                         stroke_width=fmt(MARK_RING)))
+                         stroke_width=MARK_RING))
     if company:
         size = fit_size(company, (r - 4) * 1.7, MARK_FONT, "bold")
         g.add(svg.text(company, centre, size, style, weight="bold", color=ink, angle=angle))

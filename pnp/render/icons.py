@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pnp.geometry.placed import BOX_PAD, box_size, unknown_font
 from pnp.draw import shapes
-from pnp.draw.svgwriter import fmt
 from pnp.model.icons import KNOWN_ICONS, canonical, label
 from pnp.render import svg
 from pnp.render.style import Style
@@ -49,7 +48,7 @@ class _Pen:
 
     def line(self, *runs, colour: str = "icon", width: float = STROKE, **attrs):
         return svg.path(self._commands(runs), fill="none", stroke=self.style.color(colour),
-                        stroke_width=fmt(width * self.s), stroke_linecap="round", stroke_linejoin="round", **attrs)
+                        stroke_width=width * self.s, stroke_linecap="round", stroke_linejoin="round", **attrs)
 
     def fill(self, *runs, colour: str = "icon", **attrs):
         """A filled outline; each run is closed."""
@@ -181,7 +180,7 @@ def _bonus(pen: _Pen):
         r = 0.95 if k % 2 == 0 else 0.4
         a = math.radians(-90 + 36 * k)
         pts.append((r * math.cos(a), r * math.sin(a) + 0.08))
-    return [pen.poly(pts, colour="icon_star", stroke=pen.style.color("icon"), stroke_width=fmt(0.08 * pen.s))]
+    return [pen.poly(pts, colour="icon_star", stroke=pen.style.color("icon"), stroke_width=0.08 * pen.s)]
 
 
 def _lock(pen: _Pen):
@@ -231,7 +230,7 @@ def icon(name: str, centre, r: float, style: Style):
         return unknown_box(label(name), centre, r, style)
     g = svg.group()
     g.add(svg.circle(centre, r, fill=style.color("icon_ground"), stroke=style.color("icon"),
-                     stroke_width=fmt(DISC_STROKE * r)))
+                     stroke_width=DISC_STROKE * r))
     for element in DRAWERS[kind](_Pen(centre, r, style)):
         g.add(element)
     return g
@@ -241,7 +240,7 @@ def unknown_box(text: str, centre, r: float, style: Style):
     w, h = box_size(text, r)
     g = svg.group()
     g.add(svg.rect(centre[0] - w / 2, centre[1] - h / 2, w, h, fill=style.color("icon_ground"),
-                   stroke=style.color("icon"), stroke_width=fmt(DISC_STROKE * r)))
+                   stroke=style.color("icon"), stroke_width=DISC_STROKE * r))
     g.add(svg.text(text, centre, fit_size(text, w - BOX_PAD, unknown_font(r), "bold"), style, weight="bold",
                    color=style.color("icon")))
     return g
