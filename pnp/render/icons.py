@@ -19,6 +19,7 @@ ICON_SCALE = 0.68  # of the disc's radius: the unit square's half-width
 STROKE = 0.16  # line width of drawn icons, in unit-square units
 DISC_STROKE = 0.08  # of the disc radius
 
+
 def _quad(control, p) -> tuple:
     """A quadratic curve to `p` in an icon's outline (the pen draws it as a cubic)."""
     return ("Q", control, p)
@@ -57,36 +58,28 @@ class _Pen:
     def dot(self, x: float, y: float, r: float, colour: str = "icon"):
         return svg.circle(self.p(x, y), r * self.s, fill=self.style.color(colour))
 
-    def _at(self, point) -> tuple[float, float]:
-        """A unit-square point placed on the page, on the 0.001 grid the icons have always
-        been drawn on (kits stay byte-identical to earlier builds)."""
-        x, y = self.p(*point)
-        return (_grid(x), _grid(y))
-
     def _commands(self, runs, closed: bool = False) -> tuple:
+        """Path commands for outline runs, placed on the page (a quadratic as the cubic
+        both writers draw exactly)."""
         out = []
         for start, *steps in runs:
-            here = self._at(start)
+            here = self.p(*start)
             out.append(shapes.move(here))
             for step in steps:
                 if step[0] == "Q":
-                    control, end = self._at(step[1]), self._at(step[2])
+                    control, end = self.p(*step[1]), self.p(*step[2])
                     out.append(shapes.quad_to(here, control, end))
                 elif step[0] == "A":
                     _, r, large, sweep, point = step
-                    end = self._at(point)
-                    out.append(shapes.arc_to(_grid(r * self.s), _grid(r * self.s), large, sweep, end))
+                    end = self.p(*point)
+                    out.append(shapes.arc_to(r * self.s, r * self.s, large, sweep, end))
                 else:
-                    end = self._at(step)
+                    end = self.p(*step)
                     out.append(shapes.line_to(end))
                 here = end
             if closed:
                 out.append(shapes.CLOSE)
         return tuple(out)
-
-
-def _grid(v: float) -> float:
-    return round(v, 3) + 0.0  # + 0.0: no -0.0
 
 
 def _port(pen: _Pen):
