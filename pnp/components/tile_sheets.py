@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from pnp.components.tile_backs import tile_back
 from pnp.draw.nodes import Page
 from pnp.geometry.hexagon import FLAT_TO_FLAT, POINTY_TURN, corners
 from pnp.i18n import Messages
@@ -122,8 +123,6 @@ class TileSheetPlan:
 
     def _back(self, tile: Tile) -> PieceArt:
         if tile.id not in self._backs:
-            from pnp.components.tile_backs import tile_back
-
             mirror = flip_mirror(self.paper.width, self.paper.height, self.duplex)
             self._backs[tile.id] = tile_back(self._front(tile), tile, self.art.style, self.art.orientation, mirror)
         return self._backs[tile.id]
