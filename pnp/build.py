@@ -183,11 +183,18 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
         kit_jobs.warm_up(keys, options)
         with DocumentPool() as pool:  # each component is built, drawn and written on a worker
             sent = job if not pool.forks else None
-            running = [pool.call(kit_jobs.run, key, sent) for key in keys]
-            for key, future in zip(keys, running):
+            jobs = kit_jobs.schedule(keys)
+            running = {job_keys: pool.call(kit_jobs.run_all, job_keys, sent) for job_keys in jobs}
+            finished: dict[str, kit_jobs.Done | PnpError] = {}
+            for key in keys:  # in print order, whichever worker built it
                 if progress:
                     progress(key)
-                done = future.result()
+                if key not in finished:
+                    job_keys = next(k for k in jobs if key in k)
+                    finished.update(zip(job_keys, running[job_keys].result()))
+                done = finished[key]
+                if isinstance(done, PnpError):
+                    raise done
                 built.append(Built(done.component, done.seconds, done.files, done.kit_pdf))
                 pages += len(done.component.pages)
                 if pages > most:

@@ -4,7 +4,9 @@
 component, build its pages, draw its PDFs with cairo, write its PDFs, SVGs, cut files
 and previews into the staging folder, and hand back the component and the PDF the kit
 includes. The main process only joins the kit. Components are independent of each
-other, so the two cores of a small machine both work from the first component on."""
+other, so the two cores of a small machine both work from the first component on;
+those that draw the same tiles run one after another on one worker (`schedule`), so
+that each tile is laid out and drawn once a kit, not once a worker."""
 
 from __future__ import annotations
 
@@ -35,6 +37,15 @@ class Done:
     kit_pdf: bytes | None  # its first document as drawn, for the kit
 
 
+# Components that draw the same tiles (render/tile.py's cache of tile artwork, laid out
+# with shapely: most of these components' cost): one job, in this order, on one worker.
+SAME_TILES = ("tiles", "tile_manifest", "upgrade_chart")
+# Each job's usual cost, heaviest first (benchmarks/bench_workers.py on the bundled kits
+# and 1858): handed out in this order, the short jobs come last and fill in whichever
+# worker is free first, so that both finish at about the same time. Unlisted keys last.
+HEAVIEST_FIRST = ("tiles", "map", "sections", "composed", "market", "money", "charters", "shares", "tokens",
+                  "player_cards", "cards", "trains", "privates")
+
 _JOB: KitJob | None = None  # set before the workers fork, so that they need not be sent the game
 
 
@@ -58,6 +69,32 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
     for weight in FACES:
         font_name(weight)
     messages(options.lang)
+
+
+def schedule(keys: list[str]) -> list[tuple[str, ...]]:
+    """The workers' jobs for components `keys`: each alone but those in SAME_TILES
+    together, heaviest first."""
+    together = tuple(k for k in SAME_TILES if k in keys)
+    jobs = [together] if together else []
+    jobs += [(k,) for k in keys if k not in together]
+
+    def rank(job: tuple[str, ...]) -> int:
+        return HEAVIEST_FIRST.index(job[0]) if job[0] in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
+
+    return sorted(jobs, key=rank)  # stable: unlisted keys keep their print order
+
+
+def run_all(keys: tuple[str, ...], job: KitJob | None = None) -> list[Done | PnpError]:
+    """Components `keys` one after another on this worker; a component's user error is
+    returned in its place, so that the kit reports the first in print order, as when
+    each ran alone."""
+    out: list[Done | PnpError] = []
+    for key in keys:
+        try:
+            out.append(run(key, job))
+        except PnpError as exc:
+            out.append(exc)
+    return out
 
 
 def run(key: str, job: KitJob | None = None) -> Done:

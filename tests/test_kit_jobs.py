@@ -1,0 +1,52 @@
+"""How `pnp build` shares its components out between the drawing workers."""
+
+import pytest
+
+from pnp import kit_jobs
+from pnp.build import KIT, kit_components
+from pnp.errors import PnpError
+from pnp.load import load_game
+
+
+def test_every_component_is_built_once_and_those_drawing_the_same_tiles_together():
+    keys = [key for key, _ in KIT]
+    jobs = kit_jobs.schedule(keys)
+    flat = [key for job in jobs for key in job]
+    assert sorted(flat) == sorted(keys)
+    assert kit_jobs.SAME_TILES in jobs  # one job, tiles first: the others reuse its artwork
+    assert jobs[0] == kit_jobs.SAME_TILES  # the heaviest job is handed out first
+    assert all(len(job) == 1 for job in jobs if job != kit_jobs.SAME_TILES)
+
+
+def test_a_kit_without_some_tile_components_keeps_the_rest_together():
+    jobs = kit_jobs.schedule(["market", "upgrade_chart", "tiles", "shares"])
+    assert ("tiles", "upgrade_chart") in jobs
+    assert sorted(k for job in jobs for k in job) == ["market", "shares", "tiles", "upgrade_chart"]
+    assert kit_jobs.schedule(["shares", "privates"]) == [("shares",), ("privates",)]
+
+
+def test_components_of_unknown_cost_keep_their_print_order_after_the_rest():
+    jobs = kit_jobs.schedule(["zeta", "privates", "alpha", "map"])
+    assert jobs == [("map",), ("privates",), ("zeta",), ("alpha",)]
+
+
+def test_a_failing_component_does_not_stop_the_others_of_its_job(monkeypatch):
+    built = []
+
+    def fake(key, job):
+        built.append(key)
+        if key == "tile_manifest":
+            raise PnpError("tile_manifest: broken")
+        return key
+
+    monkeypatch.setattr(kit_jobs, "_run", fake)
+    out = kit_jobs.run_all(kit_jobs.SAME_TILES, None)
+    assert built == list(kit_jobs.SAME_TILES)
+    assert out[0] == "tiles" and out[2] == "upgrade_chart"
+    assert isinstance(out[1], PnpError) and "broken" in str(out[1])
+
+
+@pytest.mark.parametrize("game", ["1860", "1851", "18xy"])
+def test_every_component_of_the_bundled_kits_is_scheduled(game):
+    keys = kit_components(load_game(game))
+    assert sorted(k for job in kit_jobs.schedule(keys) for k in job) == sorted(keys)
