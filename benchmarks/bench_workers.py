@@ -117,7 +117,8 @@ def main() -> None:
         one_run(args.game, out)  # warm-up
         runs = [one_run(args.game, out) for _ in range(args.runs)]
         totals = [sum(float(r[4]) for r in rows) for _, rows in runs]
-        print(f"{args.game}: workers' CPU per run {', '.join(f'{t:.3f}' for t in totals)} s")
+        print(f"{args.game}: workers' CPU per run {', '.join(f'{t:.3f}' for t in totals)} s (min {min(totals):.3f}, "
+              f"median {statistics.median(totals):.3f})")
         median = sorted(runs, key=lambda r: r[0])[len(runs) // 2]
         report(*median)
         print(f"kit wall median {statistics.median(r[0] for r in runs):.2f} s")

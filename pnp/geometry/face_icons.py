@@ -4,6 +4,8 @@ the box its name is printed in."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from shapely import affinity
 from shapely.geometry import Polygon
 
@@ -19,9 +21,16 @@ OPEN_SPOTS = [(0, 0), (0, -50), (0, 50), (-50, -25), (50, -25), (-50, 25), (50, 
 
 
 def icon_shape(icon: Icon, point, radius: float, text_angle: float):
-    if canonical(icon.name) is not None:
+    return _icon_shape(icon.name, point, radius, text_angle)
+
+
+@lru_cache(maxsize=4096)
+def _icon_shape(name: str, point, radius: float, text_angle: float):
+    """An icon's disc, or the box its name is printed in, at `point`: the same icons are
+    tried at the same spots on many faces, so each shape is made once."""
+    if canonical(name) is not None:
         return circle(point, radius + 2)
-    w, h = box_size(label(icon.name), radius)
+    w, h = box_size(label(name), radius)
     x, y = point
     box = Polygon([(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)])
     return affinity.rotate(box, text_angle, origin=point).buffer(2) if text_angle else box.buffer(2)
