@@ -50,3 +50,21 @@ def test_a_failing_component_does_not_stop_the_others_of_its_job(monkeypatch):
 def test_every_component_of_the_bundled_kits_is_scheduled(game):
     keys = kit_components(load_game(game))
     assert sorted(k for job in kit_jobs.schedule(keys) for k in job) == sorted(keys)
+
+
+def test_a_component_comes_back_from_its_worker_with_its_pages_counted_but_not_drawn():
+    from pnp.build import build_component
+    from pnp.components import PrintOptions
+    from pnp.templates import paper, theme
+
+    game = load_game("1860")
+    component = build_component("shares", game, PrintOptions(paper=paper("a4"), style=theme("default")))
+    back = kit_jobs.sent_back(component)
+    assert back.svgs == {} and component.svgs
+    assert [len(d.pages) for d in back.documents] == [len(d.pages) for d in component.documents]
+    for doc, sent in zip(back.documents, component.documents):
+        assert doc.cuts == sent.cuts and doc.filename == sent.filename
+        for page, drawn in zip(doc.pages, sent.pages):
+            assert (page.width_mm, page.height_mm, page.view_box, page.title) == \
+                   (drawn.width_mm, drawn.height_mm, drawn.view_box, drawn.title)
+            assert not page.root.children and drawn.root.children
