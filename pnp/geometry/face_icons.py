@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from shapely import affinity
-from shapely.geometry import Polygon
+import shapely
 
 from pnp.geometry.face_spots import rim
 from pnp.geometry.face_stops import loc_point
 from pnp.geometry.hexagon import add, scale
-from pnp.geometry.place import circle
+from pnp.geometry.place import circle, rotated
 from pnp.geometry.placed import ICON_LARGE_RADIUS, ICON_RADIUS, PlacedIcon, box_size
 from pnp.model.icons import canonical, label
 from pnp.model.tile import Icon
@@ -32,8 +31,8 @@ def _icon_shape(name: str, point, radius: float, text_angle: float):
         return circle(point, radius + 2)
     w, h = box_size(label(name), radius)
     x, y = point
-    box = Polygon([(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)])
-    return affinity.rotate(box, text_angle, origin=point).buffer(2) if text_angle else box.buffer(2)
+    box = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
+    return shapely.polygons(rotated(box, text_angle, point) if text_angle else box).buffer(2)
 
 
 def place_icon(icon: Icon, take, text_angle: float, busy: bool) -> PlacedIcon:

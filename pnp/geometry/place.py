@@ -80,6 +80,19 @@ def circle(centre, radius: float) -> Polygon:
     return shapely.polygons([(x + radius * u, y + radius * v) for u, v in _UNIT_CIRCLE])
 
 
+def rotated(points, angle: float, origin) -> list[tuple[float, float]]:
+    """`points` turned by `angle` degrees about `origin`, by shapely.affinity.rotate's
+    own arithmetic step for step (so the same coordinates to the last bit), without
+    the cost of its numpy arrays for a handful of points."""
+    a = angle * math.pi / 180.0
+    c, s = math.cos(a), math.sin(a)
+    c = 0.0 if abs(c) < 2.5e-16 else c
+    s = 0.0 if abs(s) < 2.5e-16 else s
+    x0, y0 = origin
+    xoff, yoff = x0 - x0 * c + y0 * s, y0 - x0 * s - y0 * c
+    return [(c * x + -s * y + xoff, s * x + c * y + yoff) for x, y in points]
+
+
 def text_box(text: str, size: float, anchor, *, angle: float = 0.0, weight: str = "regular",
              pad: float = 1.0) -> Polygon:
     """The box a line of text centred on `anchor` covers (middle of its capitals on
