@@ -166,7 +166,6 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     from pnp import kit_jobs
     from pnp.limits import limit
     from pnp.localise import in_language
-    from pnp.output import OutputDir
     from pnp.pdf import DocumentPool
 
     start = time.perf_counter()
@@ -201,7 +200,7 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                     raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
                 _kill_point("built")
-            files = _write_kit(game, options, built, OutputDir(staging), pool)
+            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging), pool)
         kit_name = f"{safe_stem(game.key)}-kit.pdf"
         _kill_point("staged")
         _commit(staging, Path(out_dir))

@@ -10,6 +10,7 @@ that each tile is laid out and drawn once a kit, not once a worker."""
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 from pnp.components import Component, PrintOptions
 from pnp.draw.nodes import Group
 from pnp.errors import PnpError
+from pnp.output import OutputDir, write_error
 from pnp.model.game import Game
 
 
@@ -109,7 +111,6 @@ def run(key: str, job: KitJob | None = None) -> Done:
 def _run(key: str, job: KitJob) -> Done:
     from pnp.build import build_component, scaled
     from pnp.cut.write import finished_pdf, write_cut_files
-    from pnp.output import OutputDir
     from pnp.pdf import PdfPart, assemble, to_png
     from pnp.render import svg
 
@@ -117,7 +118,7 @@ def _run(key: str, job: KitJob) -> Done:
     t0 = time.perf_counter()
     component = build_component(key, game, options)
     seconds = time.perf_counter() - t0
-    out = OutputDir(job.staging)
+    out = StagingDir(job.staging)
     files: dict[str, int] = {}
     for name, text in component.svgs.items():
         out.write(name, text if isinstance(text, str) else svg.to_string(text))
@@ -139,6 +140,35 @@ def _run(key: str, job: KitJob) -> Done:
                     out.write(name, to_png(page, dpi=60))
                     files[name] = 0
     return Done(sent_back(component), seconds, files, kit_pdf)
+
+
+class StagingDir(OutputDir):
+    """The build's own staging folder: made fresh for this build, read by nothing
+    until the kit is committed (each file then moved into place by one rename), and
+    holding no links. So a file is written straight to its name, not to a temporary
+    name renamed into place, and a name is checked as text, not resolved on the disk:
+    together about half the cost of writing a kit's 200-odd files."""
+
+    def __init__(self, root: Path):
+        super().__init__(root)
+        self._folders = {self.root}
+
+    def path(self, name: str) -> Path:
+        target = Path(os.path.normpath(self.root / name))
+        if self.root not in target.parents:
+            raise PnpError(f"refused to write '{name}': it leads outside the output folder {self.root}")
+        return target
+
+    def write(self, name: str, data: bytes | str) -> Path:
+        path = self.path(name)
+        try:
+            if path.parent not in self._folders:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._folders.add(path.parent)
+            path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        except OSError as exc:
+            raise write_error(path, exc) from None
+        return path
 
 
 def sent_back(component: Component) -> Component:

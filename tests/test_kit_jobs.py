@@ -68,3 +68,21 @@ def test_a_component_comes_back_from_its_worker_with_its_pages_counted_but_not_d
             assert (page.width_mm, page.height_mm, page.view_box, page.title) == \
                    (drawn.width_mm, drawn.height_mm, drawn.view_box, drawn.title)
             assert not page.root.children and drawn.root.children
+
+
+def test_the_staging_folder_writes_files_whole_and_keeps_names_inside(tmp_path):
+    import os
+    import stat
+
+    staging = kit_jobs.StagingDir(tmp_path)
+    staging.write("tiles/57.svg", "<svg/>")
+    staging.write("a.pdf", b"%PDF")
+    assert (tmp_path / "tiles" / "57.svg").read_text() == "<svg/>"
+    assert (tmp_path / "a.pdf").read_bytes() == b"%PDF"
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "a.pdf").stat().st_mode) == 0o666 & ~mask  # an ordinary file
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["57.svg", "a.pdf", "tiles"]  # nothing left beside
+    for name in ("../out.svg", "tiles/../../x.pdf", "/etc/x"):
+        with pytest.raises(PnpError, match="outside the output folder"):
+            staging.write(name, "x")
