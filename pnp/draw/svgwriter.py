@@ -168,8 +168,9 @@ class _Writer:
                 out.append(_tag("text", attrs) + " />")
             return
         elif kind is Image:
-            attrs += (("xlink:href", embedded(node.href).translate(_ATTR_ESCAPES)), ("x", fmt(node.x)), ("y", fmt(node.y)),
-                      ("width", fmt(node.width)), ("height", fmt(node.height)))
+            href = embedded(node.href).translate(_ATTR_ESCAPES)
+            attrs += (("xlink:href", href), ("x", fmt(node.x)), ("y", fmt(node.y)), ("width", fmt(node.width)),
+                      ("height", fmt(node.height)))
             name = "image"
         else:
             raise TypeError(f"the SVG writer cannot draw {kind.__name__}")
