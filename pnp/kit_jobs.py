@@ -60,10 +60,13 @@ def prepare(job: KitJob | None) -> None:
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
     the component modules, the cairo bindings (cairocffi parses cairo's C declarations
-    when imported: about 0.3 s), the font metrics and the messages."""
+    when imported: about 0.3 s), the font metrics and the messages; and the PDF
+    finishing every worker does, which the kit's own PDF needs here after them."""
     import importlib
 
+    import pnp.cut.write  # noqa: F401
     import pnp.draw.cairowriter  # noqa: F401
+    import pnp.pdf_file  # noqa: F401
     from pnp.i18n import messages
     from pnp.text import FACES, font_name
 
