@@ -1,12 +1,13 @@
 """Benchmark: the cairo drawing of a kit alone (pages already built), in one process.
 
-    python benchmarks/bench_drawing.py [--game 1860] [--runs 3] [--profile N] [--import-time]
+    python benchmarks/bench_drawing.py [--game 1860] [--runs 3] [--profile N] [--import-time] [--root DIR]
 
 Builds every document of GAME's kit once (untimed), then draws each document's pages
 to PDF with the cairo writer `runs` times and prints the median CPU seconds of one pass
 over the kit. `--profile N` prints the N functions with the most own time of one pass
 (cProfile); `--import-time` prints the CPU seconds of importing the cairo writer in a
-fresh process (median of 5). Figures, never asserted in tests.
+fresh process (median of 5). `--root` measures another checkout (e.g. main before a
+change). Figures, never asserted in tests.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 IMPORT = "import time; c = time.process_time(); import pnp.draw.cairowriter; print(time.process_time() - c)"
 
@@ -52,10 +52,10 @@ def draw_all(documents: list[list]) -> int:
     return sum(len(to_pdf(pages)) for pages in documents)
 
 
-def import_seconds() -> float:
+def import_seconds(root: Path) -> float:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([sys.executable, "-c", IMPORT], cwd=ROOT, env=env, check=True, capture_output=True)
-    runs = [float(subprocess.run([sys.executable, "-c", IMPORT], cwd=ROOT, env=env, check=True, capture_output=True,
+    subprocess.run([sys.executable, "-c", IMPORT], cwd=root, env=env, check=True, capture_output=True)
+    runs = [float(subprocess.run([sys.executable, "-c", IMPORT], cwd=root, env=env, check=True, capture_output=True,
                                  text=True).stdout) for _ in range(5)]
     return statistics.median(runs)
 
@@ -66,9 +66,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profile", type=int, default=0, help="print the N functions with most own time")
     parser.add_argument("--import-time", action="store_true")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
     args = parser.parse_args()
+    sys.path.insert(0, str(args.root.resolve()))
     if args.import_time:
-        print(f"import pnp.draw.cairowriter: {import_seconds():.3f} s CPU (median of 5 fresh processes)")
+        print(f"import pnp.draw.cairowriter: {import_seconds(args.root):.3f} s CPU (median of 5 fresh processes)")
     documents = kit_documents(args.game)
     pages = sum(len(d) for d in documents)
     draw_all(documents)  # warm-up: fonts, caches

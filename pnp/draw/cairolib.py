@@ -5,9 +5,9 @@ every import: ~0.2 s) and checks cairo's status after every call in Python. pnp 
 few dozen functions; they are declared in `CDEF` and called straight (`lib.cairo_fill(cr)`).
 cairo's errors are sticky (a context or surface in error ignores later drawing), so the
 status is checked where it matters: when a surface or context is made, after each page,
-after a recorded group, when a PDF is finished and when a PNG is written
-(`check_context`, `check_surface`); a failure is a `CairoError` (a PnpError) naming
-what failed, never a silently short file.
+after a recorded group, when a PDF is finished (and its end is where cairo puts it) and
+when a PNG is written (`check_context`, `check_surface`); a failure is a `CairoError`
+(a PnpError) naming what failed, never a silently short file.
 
 The declarations are kept parsed in `pnp/draw/_cairo_ffi.py` (cffi's "out-of-line ABI"
 module: no compiler, no pycparser at run time), written from `CDEF` by
@@ -17,6 +17,7 @@ that module not load (another cffi), `CDEF` is parsed at import instead.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -94,8 +95,7 @@ void cairo_surface_show_page(cairo_surface_t *surface);
 void cairo_surface_get_font_options(cairo_surface_t *surface, cairo_font_options_t *options);
 int cairo_surface_write_to_png_stream(cairo_surface_t *surface, cairo_write_func_t write_func, void *closure);
 
-cairo_surface_t *cairo_pdf_surface_create_for_stream(cairo_write_func_t write_func, void *closure,
-                                                     double width_in_points, double height_in_points);
+cairo_surface_t *cairo_pdf_surface_create(const char *filename, double width_in_points, double height_in_points);
 void cairo_pdf_surface_set_size(cairo_surface_t *surface, double width_in_points, double height_in_points);
 cairo_surface_t *cairo_recording_surface_create(int content, const void *extents);
 cairo_surface_t *cairo_image_surface_create(int format, int width, int height);
@@ -172,11 +172,10 @@ def check_context(cr, what: str) -> None:
         raise CairoError(f"{what}: cairo: {error_text(status)}")
 
 
-def check_surface(surface, what: str, stream: "OutputStream | None" = None) -> None:
+def check_surface(surface, what: str) -> None:
     status = lib.cairo_surface_status(surface)
     if status != STATUS_SUCCESS:
-        cause = f" ({stream.error})" if stream is not None and stream.error is not None else ""
-        raise CairoError(f"{what}: cairo: {error_text(status)}{cause}")
+        raise CairoError(f"{what}: cairo: {error_text(status)}")
 
 
 def context(surface, what: str = "a drawing context"):
@@ -186,39 +185,58 @@ def context(surface, what: str = "a drawing context"):
     return cr
 
 
-def _surface(pointer, what: str, stream: "OutputStream | None" = None):
+def _surface(pointer, what: str):
     surface = ffi.gc(pointer, lib.cairo_surface_destroy)
-    check_surface(surface, what, stream)
+    check_surface(surface, what)
     return surface
 
 
-class OutputStream:
-    """What cairo writes, gathered through a callback: in memory, or handed to `write`.
-    An exception from `write` becomes cairo's write error (the surface stops writing
-    and `check_surface` reports it with this cause)."""
+PDF_END = b"%%EOF\n"  # how every PDF cairo writes ends
 
-    def __init__(self, write=None):
-        self.chunks: list[bytes] = []
-        self.write = self.chunks.append if write is None else write
-        self.error: Exception | None = None
-        self.callback = ffi.callback("cairo_write_func_t", self._write, error=STATUS_WRITE_ERROR)
 
-    def _write(self, _closure, data, length: int) -> int:
+class PdfFile:
+    """A PDF surface writing to a temporary file, read back by `finish`; use it in a
+    `with` block, which removes the file however the block ends.
+
+    Why a file: cairo writes a PDF in tens of thousands of small pieces, which its own
+    buffered file output takes for a fraction of what a Python callback per piece costs
+    (~0.1 s of 1860's kit). A write that fails while drawing (a full disk) puts the
+    surface in error, reported by `show_page`; one that fails when cairo closes the file
+    is not reported by cairo, so `finish` checks that the file ends as cairo ends it."""
+
+    def __init__(self, width_pt: float, height_pt: float):
+        import tempfile
+
         try:
-            self.write(ffi.buffer(data, length)[:])
-        except Exception as exc:  # a full disk, a closed file: reported by check_surface
-            self.error = exc
-            return STATUS_WRITE_ERROR
-        return STATUS_SUCCESS
+            fd, path = tempfile.mkstemp(prefix="pnp-", suffix=".pdf")
+        except OSError as exc:
+            raise CairoError(f"a temporary file for a PDF: {exc}") from None
+        os.close(fd)
+        self.path = Path(path)
+        self.surface = _surface(lib.cairo_pdf_surface_create(os.fsencode(self.path), width_pt, height_pt),
+                                f"a PDF written to {self.path}")
 
-    def getvalue(self) -> bytes:
-        return b"".join(self.chunks)
+    def show_page(self, what: str) -> None:
+        """The page drawn so far written out; CairoError naming `what` if cairo failed."""
+        lib.cairo_surface_show_page(self.surface)
+        check_surface(self.surface, f"{what} (writing {self.path})")
 
+    def finish(self) -> bytes:
+        """The finished file's bytes."""
+        lib.cairo_surface_finish(self.surface)
+        check_surface(self.surface, f"finishing the PDF {self.path}")
+        data = self.path.read_bytes()
+        if not data.endswith(PDF_END):
+            raise CairoError(f"finishing the PDF {self.path}: the file is cut short after {len(data)} bytes "
+                             "(is the disk full?)")
+        return data
 
-def pdf_surface(stream: OutputStream, width_pt: float, height_pt: float):
-    """A PDF surface writing to `stream` (keep the stream alive while the surface lives)."""
-    pointer = lib.cairo_pdf_surface_create_for_stream(stream.callback, NULL, width_pt, height_pt)
-    return _surface(pointer, f"a {width_pt:g} x {height_pt:g} pt PDF page", stream)
+    def __enter__(self) -> "PdfFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        lib.cairo_surface_finish(self.surface)  # cairo closes the file before it is removed
+        self.path.unlink(missing_ok=True)
 
 
 def image_surface(width: int, height: int, fmt: int = FORMAT_ARGB32):
@@ -237,15 +255,32 @@ def font_options(surface):
     return options
 
 
+def write_png(surface, write) -> None:
+    """An image surface as a PNG file, handed to `write` piece by piece (a file's
+    `write`); an exception from `write` stops cairo and is reported as a CairoError."""
+    lib.cairo_surface_flush(surface)
+    failed: list[Exception] = []
+
+    def piece(_closure, data, length: int) -> int:
+        try:
+            write(ffi.buffer(data, length)[:])
+        except Exception as exc:  # a full disk, a closed file: cairo stops and says so
+            failed.append(exc)
+            return STATUS_WRITE_ERROR
+        return STATUS_SUCCESS
+
+    callback = ffi.callback("cairo_write_func_t", piece, error=STATUS_WRITE_ERROR)
+    status = lib.cairo_surface_write_to_png_stream(surface, callback, NULL)
+    if status != STATUS_SUCCESS:
+        cause = f" ({failed[0]})" if failed else ""
+        raise CairoError(f"writing a PNG: cairo: {error_text(status)}{cause}")
+
+
 def png_bytes(surface) -> bytes:
     """An image surface as PNG file bytes."""
-    lib.cairo_surface_flush(surface)
-    stream = OutputStream()
-    status = lib.cairo_surface_write_to_png_stream(surface, stream.callback, NULL)
-    if status != STATUS_SUCCESS:
-        cause = f" ({stream.error})" if stream.error is not None else ""
-        raise CairoError(f"writing a PNG: cairo: {error_text(status)}{cause}")
-    return stream.getvalue()
+    pieces: list[bytes] = []
+    write_png(surface, pieces.append)
+    return b"".join(pieces)
 
 
 def png_surface(data: bytes, what: str):

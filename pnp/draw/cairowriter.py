@@ -153,11 +153,14 @@ class Ink:
     ink is looked up (`under`), not merged again for every node; `key` is the paint by
     value (two inks with the same paint share a recorded group)."""
 
-    __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "_under", "_faded", "_font")
+    __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "anchor", "stroked_text", "_under", "_by_value",
+                 "_faded", "_font")
 
     def __init__(self, style: dict):
         self.style = style  # SVG-style attributes, without opacity (which is a node's own)
         self.key = tuple(style.items())
+        self.anchor = style.get("text_anchor", "start")
+        self.stroked_text = style.get("stroke", "none") != "none"  # text cairo would not draw as SVG does
         fill = parse_color(style.get("fill", "#000000"))
         self.fill = None if fill is None else (*fill, style.get("fill_opacity", 1.0))
         self.fill_rule = (cairolib.FILL_RULE_EVEN_ODD if style.get("fill_rule") == "evenodd"
@@ -167,7 +170,8 @@ class Ink:
             style.get("stroke_width", 1.0), CAPS[style.get("stroke_linecap", "butt")],
             JOINS[style.get("stroke_linejoin", "miter")], list(style.get("stroke_dasharray") or ()),
             (*stroke, style.get("stroke_opacity", 1.0)))
-        self._under: dict[int, tuple[Paint, Ink]] = {}
+        self._under: dict[int, tuple[Paint, Ink]] = {}  # by the paint's id: most nodes share their paint
+        self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart
         self._faded: dict[float, Ink] = {}
         self._font = None
 
@@ -175,9 +179,13 @@ class Ink:
         """The ink of a node with `paint` of its own under this one."""
         kept = self._under.get(id(paint))
         if kept is None:  # the paint is kept with its ink, so its id stays its own
-            style = {**self.style, **dict(paint.items())}
-            style.pop("opacity", None)
-            kept = self._under[id(paint)] = (paint, Ink(style))
+            items = paint.items()
+            ink = self._by_value.get(items)
+            if ink is None:
+                style = {**self.style, **dict(items)}
+                style.pop("opacity", None)
+                ink = self._by_value[items] = Ink(style)
+            kept = self._under[id(paint)] = (paint, ink)
         return kept[1]
 
     def faded(self, opacity: float) -> "Ink":
@@ -332,6 +340,10 @@ class Drawer:
     def text(self, node: Text, ink: Ink) -> None:
         if not node.content:
             return
+        if ink.stroked_text:
+            raise ValueError("stroked text is not drawable")
+        if ink.fill is None:
+            return
         cr = self.cr
         font = ink.font()
         if font != self.font:
@@ -340,15 +352,11 @@ class Drawer:
             self.font = font
         content = node.content.encode()
         x, y = node.x, node.y
-        anchor = ink.style.get("text_anchor", "start")
+        anchor = ink.anchor
         if anchor != "start":
             extents = self.extents
             lib.cairo_text_extents(cr, content, extents)
             x -= extents.width / 2 + extents.x_bearing if anchor == "middle" else extents.width + extents.x_bearing
-        if ink.style.get("stroke", "none") != "none":
-            raise ValueError("stroked text is not drawable")
-        if ink.fill is None:
-            return
         lib.cairo_set_source_rgba(cr, *ink.fill)
         lib.cairo_move_to(cr, x, y)
         lib.cairo_show_text(cr, content)
@@ -417,17 +425,13 @@ def to_png(page: Page, dpi: float = 96) -> bytes:
 
 def to_pdf(pages: list[Page]) -> bytes:
     """Pages as one PDF (shared fonts), each at its own size."""
-    stream = cairolib.OutputStream()
-    surface = cairolib.pdf_surface(stream, 595, 842)
     shared, recorded, ink = shared_groups(pages), {}, Ink({})
-    for n, page in enumerate(pages, 1):
-        w, h = page_points(page)
-        lib.cairo_pdf_surface_set_size(surface, w, h)
-        cr = cairolib.context(surface)
-        draw_page(cr, page, w, h, Drawer(cr, shared, recorded, ink=ink))
-        cairolib.check_context(cr, _named(page, n))
-        lib.cairo_surface_show_page(surface)
-        cairolib.check_surface(surface, _named(page, n), stream)
-    lib.cairo_surface_finish(surface)
-    cairolib.check_surface(surface, "finishing the PDF", stream)
-    return stream.getvalue()
+    with cairolib.PdfFile(595, 842) as pdf:
+        for n, page in enumerate(pages, 1):
+            w, h = page_points(page)
+            lib.cairo_pdf_surface_set_size(pdf.surface, w, h)
+            cr = cairolib.context(pdf.surface)
+            draw_page(cr, page, w, h, Drawer(cr, shared, recorded, ink=ink))
+            cairolib.check_context(cr, _named(page, n))
+            pdf.show_page(_named(page, n))
+        return pdf.finish()
