@@ -158,3 +158,21 @@ def test_without_cairo_the_error_says_what_to_install(monkeypatch):
     monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
     with pytest.raises(PnpError, match=r"the cairo library \(libcairo 2\) is not installed.*install"):
         cairolib._open(NoLibraries())
+
+
+def test_without_files_in_memory_a_temporary_file_is_used_and_removed(tmp_path, monkeypatch):
+    import tempfile
+
+    from pnp import pdf_file
+
+    monkeypatch.delattr("os.memfd_create", raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    data = to_pdf([page("first"), page("second")])
+    assert len(pdf_file.read(data).pages) == 2
+    assert list(tmp_path.iterdir()) == []  # the file cairo wrote is gone
+    with pytest.raises(CairoError, match=rf"drawing page 2 \(second\) \(writing the PDF to {tmp_path}"):
+        with cairolib.PdfFile(100, 100) as pdf:
+            pdf.show_page("drawing page 1")
+            lib.cairo_surface_finish(pdf.surface)  # a surface finished early refuses the next page
+            pdf.show_page("drawing page 2 (second)")
+    assert list(tmp_path.iterdir()) == []
