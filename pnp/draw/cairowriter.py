@@ -29,8 +29,8 @@ class Ink:
     ink is looked up (`under`), not merged again for every node; `key` is the paint by
     value (two inks with the same paint share a recorded group)."""
 
-    __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "anchor", "stroked_text", "_under", "_by_value",
-                 "_faded", "_font")
+    __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "line", "anchor", "stroked_text", "_under",
+                 "_by_value", "_faded", "_font")
 
     def __init__(self, style: dict):
         self.style = style  # SVG-style attributes, without opacity (which is a node's own)
@@ -42,10 +42,10 @@ class Ink:
         self.fill_rule = (cairolib.FILL_RULE_EVEN_ODD if style.get("fill_rule") == "evenodd"
                           else cairolib.FILL_RULE_WINDING)
         stroke = parse_color(style.get("stroke", "none"))
-        self.stroke = None if stroke is None else (
+        self.stroke = None if stroke is None else (*stroke, style.get("stroke_opacity", 1.0))
+        self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes
             style.get("stroke_width", 1.0), CAPS[style.get("stroke_linecap", "butt")],
-            JOINS[style.get("stroke_linejoin", "miter")], list(style.get("stroke_dasharray") or ()),
-            (*stroke, style.get("stroke_opacity", 1.0)))
+            JOINS[style.get("stroke_linejoin", "miter")], tuple(style.get("stroke_dasharray") or ()))
         self._under: dict[int, tuple[Paint, Ink]] = {}  # by the paint's id: most nodes share their paint
         self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart
         self._faded: dict[float, Ink] = {}
@@ -91,8 +91,11 @@ class Ink:
 
 class Drawer:
     """Draws nodes on one context. A leaf without a transform or opacity of its own is
-    drawn without saving the context: everything it sets is set afresh by the next
-    leaf, except the font, which is only changed when it differs."""
+    drawn without saving the context. What a leaf sets (fill rule, colour, line style,
+    font) is sent to cairo only when it differs from what cairo holds, as far as this
+    drawer knows: a save keeps that knowledge, a restore brings back what it was at
+    the save (cairo's own stack of states); an equal setting sent again would change
+    nothing in the file, and cost a call."""
 
     def __init__(self, cr, shared: frozenset = frozenset(), recorded: dict | None = None, font_options=None,
                  ink: Ink | None = None):
@@ -100,7 +103,8 @@ class Drawer:
         # text on a recording surface is laid out with the page's font options (a PDF's
         # unhinted metrics), not the recording surface's own
         self.font_options = cairolib.font_options(lib.cairo_get_target(cr)) if font_options is None else font_options
-        self.font = None  # the font tuple last selected
+        # what cairo holds now, as set by this drawer (None: not known)
+        self.fill_rule = self.source = self.line = self.font = None
         self.shared = shared  # ids of groups drawn more than once: recorded once, replayed
         self.recorded = {} if recorded is None else recorded  # (id, ink key) -> recording surface
         self.ink = Ink({}) if ink is None else ink  # the page's ink: nothing set
@@ -128,7 +132,17 @@ class Drawer:
             cairolib.check_surface(surface, "drawing a recorded group")
             self.recorded[key] = surface
         lib.cairo_set_source_surface(self.cr, surface, 0, 0)
+        self.source = None
         lib.cairo_paint(self.cr)
+
+    def save(self) -> tuple:
+        lib.cairo_save(self.cr)
+        return self.fill_rule, self.source, self.line, self.font
+
+    def restore(self, held: tuple) -> None:
+        """cairo's state as it was at the save that returned `held`."""
+        lib.cairo_restore(self.cr)
+        self.fill_rule, self.source, self.line, self.font = held
 
     def draw_node(self, node: Node, ink: Ink) -> None:
         paint = node.paint
@@ -146,7 +160,7 @@ class Drawer:
             self.leaf(node, ink)
             return
         cr = self.cr
-        lib.cairo_save(cr)
+        held = self.save()
         if transform:
             apply_transform(cr, transform)
         # one paint (a fill alone, a stroke alone, or text) covers each point once, so
@@ -159,12 +173,11 @@ class Drawer:
             lib.cairo_paint_with_alpha(cr, opacity)
         else:
             self.leaf(node, ink.faded(opacity) if opacity < 1 else ink)
-        lib.cairo_restore(cr)
-        self.font = None  # the restore brought back whatever font was selected before
+        self.restore(held)
 
     def group(self, node: Group, ink: Ink, opacity: float) -> None:
         cr = self.cr
-        lib.cairo_save(cr)
+        held = self.save()
         if node.transform:
             apply_transform(cr, node.transform)
         if node.clip is not None:
@@ -181,8 +194,7 @@ class Drawer:
         if opacity < 1:
             lib.cairo_pop_group_to_source(cr)
             lib.cairo_paint_with_alpha(cr, opacity)
-        lib.cairo_restore(cr)
-        self.font = None  # the restore brought back whatever font was selected before
+        self.restore(held)
 
     def leaf(self, node: Node, ink: Ink) -> None:
         kind = type(node)
@@ -194,22 +206,30 @@ class Drawer:
             trace_shape(self.cr, node)
             self.fill_and_stroke(ink)
 
+    def set_source(self, rgba: tuple) -> None:
+        if rgba != self.source:
+            lib.cairo_set_source_rgba(self.cr, *rgba)
+            self.source = rgba
+
     def fill_and_stroke(self, ink: Ink) -> None:
         cr, fill, stroke = self.cr, ink.fill, ink.stroke
         if fill is not None:
-            lib.cairo_set_fill_rule(cr, ink.fill_rule)
-            lib.cairo_set_source_rgba(cr, *fill)
+            if ink.fill_rule != self.fill_rule:
+                lib.cairo_set_fill_rule(cr, ink.fill_rule)
+                self.fill_rule = ink.fill_rule
+            self.set_source(fill)
             if stroke is None:
                 lib.cairo_fill(cr)
             else:
                 lib.cairo_fill_preserve(cr)
         if stroke is not None:
-            width, cap, join, dashes, rgba = stroke
-            lib.cairo_set_line_width(cr, width)
-            lib.cairo_set_line_cap(cr, cap)
-            lib.cairo_set_line_join(cr, join)
-            lib.cairo_set_dash(cr, dashes, len(dashes), 0)
-            lib.cairo_set_source_rgba(cr, *rgba)
+            if ink.line != self.line:
+                width, cap, join, dashes = self.line = ink.line
+                lib.cairo_set_line_width(cr, width)
+                lib.cairo_set_line_cap(cr, cap)
+                lib.cairo_set_line_join(cr, join)
+                lib.cairo_set_dash(cr, dashes, len(dashes), 0)
+            self.set_source(stroke)
             lib.cairo_stroke(cr)
         elif fill is None:
             lib.cairo_new_path(cr)  # neither painted: the outline goes (fill and stroke take it)
@@ -234,7 +254,7 @@ class Drawer:
             extents = self.extents
             lib.cairo_text_extents(cr, content, extents)
             x -= extents.width / 2 + extents.x_bearing if anchor == "middle" else extents.width + extents.x_bearing
-        lib.cairo_set_source_rgba(cr, *ink.fill)
+        self.set_source(ink.fill)
         lib.cairo_move_to(cr, x, y)
         lib.cairo_show_text(cr, content)
         lib.cairo_new_path(cr)
