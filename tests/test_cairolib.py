@@ -39,6 +39,20 @@ def test_the_cairo_writer_loads_without_cairocffi_or_a_c_parser():
     assert loaded == []  # the declarations come parsed: no cffi front end, no pycparser
 
 
+def test_a_colour_keyword_loads_neither_cairosvg_nor_cairocffi():
+    """SVG's keyword table is read from cairosvg's colours module alone, not through the
+    package that would load its renderer and cairocffi."""
+    modules = imported_by("from pnp.render import svg; svg.rect(0, 0, 1, 1, fill='purple', stroke='navy')")
+    assert sorted(m for m in modules if m.split(".")[0] in ("cairocffi", "cairosvg", "pycparser")) == []
+    from cairosvg.colors import COLORS
+
+    from pnp.draw.color import parse_color
+
+    for name, rgba in COLORS.items():
+        if name not in ("none", "transparent"):
+            assert parse_color(name) == rgba[:3], name
+
+
 def test_the_kept_declarations_are_those_of_cdef():
     """pnp/draw/_cairo_ffi.py was written from CDEF as it is now (else: python -m pnp.draw.cairolib)."""
     from cffi import FFI
