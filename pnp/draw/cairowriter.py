@@ -183,7 +183,7 @@ class Drawer:
         if node.clip is not None:
             trace_shape(cr, node.clip)
             lib.cairo_clip(cr)
-        if opacity < 1:
+        if opacity < 1:  # push and pop are a save and restore of cairo's own; ours follows the pop at once
             lib.cairo_push_group(cr)
         shared, draw_node = self.shared, self.draw_node
         for child in node.children:
