@@ -235,8 +235,8 @@ class DocumentPool:
 
 def warm_up() -> None:
     """Load what every drawing worker needs before the workers fork, so that they
-    inherit it rather than each loading it again: the cairo bindings (cairocffi parses
-    cairo's C declarations when imported: 0.3 s) and the fonts' metrics (0.2 s)."""
+    inherit it rather than each loading it again: the cairo writer and its binding
+    (libcairo opened) and the fonts' metrics."""
     import pnp.draw.cairowriter  # noqa: F401
     from pnp.text import FACES, font_name
 
