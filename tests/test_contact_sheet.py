@@ -9,6 +9,7 @@ import cairosvg
 import pytest
 from PIL import Image, ImageChops
 
+from pnp.draw import shapes
 from pnp.model.icons import KNOWN_ICONS, canonical
 from pnp.model.tile import GAUGES
 from pnp.render import icons, svg
@@ -74,7 +75,7 @@ def test_gauges_and_marks_print_differently(style):
 
     def draw(name):
         ground, face = faces[name]
-        g = svg.group(transform=f"scale({k})")
+        g = svg.group(transform=(shapes.scale(k),))
         g.add(face_group(face, ground, style))
         return raster(g, style)
 

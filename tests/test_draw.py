@@ -30,7 +30,7 @@ def every_kind(picture) -> object:
     page = svg.document(60, 40, view_box=(-10, -5, 120, 80), title="every node")
     page.add(svg.rect(-10, -5, 120, 80, fill="#ffffff"))
     page.add(svg.rect(0, 0, 30, 20, rx=4, fill="#fde900", stroke="#000000", stroke_width=1.5))
-    page.add(svg.circle((50, 12), 9, fill="#35a7ff", stroke="#ec232a", stroke_width=2, stroke_dasharray="3,2"))
+    page.add(svg.circle((50, 12), 9, fill="#35a7ff", stroke="#ec232a", stroke_width=2, stroke_dasharray=(3, 2)))
     page.add(svg.line((0, 30), (40, 45), stroke="#71bf44", stroke_width=3, stroke_linecap="round"))
     arcs = (shapes.move((70, 10)), shapes.line_to((90, 10)), shapes.arc_to(10, 10, False, True, (100, 20)),
             shapes.curve_to((100, 30), (80, 40), (70, 30)), shapes.CLOSE)
@@ -99,6 +99,27 @@ def test_a_transform_step_out_of_place_is_an_error_while_drawing():
     page.add(svg.group(transform=(("skew", 3.0),)))
     with pytest.raises(ValueError, match="skew"):
         node_image(page, 30)
+
+
+@pytest.mark.parametrize("make", [lambda: svg.path("M0,0L1,1", fill="none"),
+                                  lambda: svg.group(transform="translate(1 2)"),
+                                  lambda: svg.line((0, 0), (1, 1), stroke="#000000", stroke_dasharray="5,4"),
+                                  lambda: svg.circle((0, 0), 1, fill="#000000", fill_opacity="0.5")],
+                         ids=["path", "transform", "dashes", "opacity"])
+def test_svg_text_is_refused(make):
+    """Drawings are built from structured commands and steps (`pnp.draw.shapes`) and
+    numbers: nothing in pnp turns SVG path, transform or attribute text into a drawing,
+    so text there is a mistake."""
+    with pytest.raises(TypeError, match="pnp.draw.shapes|not text"):
+        make()
+
+
+def test_structured_steps_are_kept_as_given():
+    steps = (shapes.translate(1, 2), shapes.rotate(30, 4, 5), shapes.scale(2))
+    assert svg.group(transform=steps).transform == steps
+    assert svg.group(transform=shapes.rotate(90)).transform == (("rotate", 90.0, 0.0, 0.0),)
+    commands = (shapes.move((0, 0)), shapes.quad_to((0, 0), (3, 3), (6, 0)), shapes.CLOSE)
+    assert svg.path(commands).commands == (("M", 0.0, 0.0), ("C", 2.0, 2.0, 4.0, 2.0, 6.0, 0.0), ("Z",))
 
 
 def test_a_bad_colour_in_game_yaml_fails_validate(game_copy):

@@ -22,6 +22,7 @@ from pnp.components import PrintOptions
 from pnp.components.tile_backs import mirrored_tile_group
 from pnp.components.tiles import build as build_tiles
 from pnp.components.tiles import pack_tiles
+from pnp.draw import shapes
 from pnp.geometry.hexagon import FLAT_TO_FLAT, POINTY_TURN
 from pnp.load import load_game
 from pnp.render import svg
@@ -241,7 +242,7 @@ def test_a_mirrored_face_has_mirrored_exits(orientation, mirror):
 
     def drawn(group) -> numpy.ndarray:
         dwg = svg.document(50.0, 50.0, title="tile")
-        placed = svg.group(transform=f"translate(25 25) scale({k:.6f})")
+        placed = svg.group(transform=(shapes.translate(25, 25), shapes.scale(k)))
         placed.add(group)
         dwg.add(placed)
         return pixels(dwg, dpi)

@@ -102,7 +102,7 @@ def awkward() -> Page:
     outer = svg.group(clip=svg.circle((0, 0), 3), id="cut & <layer>")
     inner = svg.group(clip=svg.rect(-1, -1, 2, 2, rx=0.5), transform=(shapes.translate(-0.00049, 2.5),))
     inner.add(svg.path(shapes.polygon([(0, 0), (1, 0), (1, 1)]), fill="none", stroke="#000000"))
-    inner.add(svg.line((0, 0), (-0.0004, 3), stroke="#ff0000", stroke_dasharray="0.5 0.25"))
+    inner.add(svg.line((0, 0), (-0.0004, 3), stroke="#ff0000", stroke_dasharray=(0.5, 0.25)))
     outer.add(inner)
     outer.add(svg.rect(0, 0, 1, 1, ry=0.2, fill="#ffffff", opacity=0.5))
     page.add(outer)

@@ -70,8 +70,9 @@ NUMERIC = {"stroke_width", "opacity", "fill_opacity", "stroke_opacity", "font_si
 
 
 def paint(**attrs) -> Paint:
-    """Paint from SVG-style keyword attributes (numbers may be given as text). Equal
-    paint is one shared object, checked once."""
+    """Paint from SVG-style keyword attributes: numbers as numbers, a dash pattern as a
+    tuple of lengths (text such as "5,4" is a TypeError: nothing in pnp parses SVG).
+    Equal paint is one shared object, checked once."""
     if not attrs:
         return NO_PAINT
     try:
@@ -90,11 +91,12 @@ def _make_paint(attrs: dict) -> Paint:
     for name, value in attrs.items():
         if value is None:
             continue
+        if (name in NUMERIC or name == "stroke_dasharray") and isinstance(value, str):
+            raise TypeError(f"paint {name} is a number or numbers, not text ({value!r})")
         if name in NUMERIC:
             value = float(value)
         elif name == "stroke_dasharray":
-            value = None if value == "none" else tuple(float(v) for v in str(value).replace(",", " ").split()) \
-                if isinstance(value, str) else tuple(float(v) for v in value)
+            value = tuple(float(v) for v in value)
         elif name == "font_weight" and value in ("regular", "400"):
             value = "normal"
         out[name] = value

@@ -93,11 +93,11 @@ def base_track(track: dict) -> list[Point]:
     if kind == "gentle":
         return _arc(GENTLE_RADIUS, 60.0, start, end)
     if kind == "bent":  # to the opposite side, bowed round the centre toward +x
-        from pnp.importers.maker_drawn import path_points
+        from pnp.importers.path_data import path_points
 
         return path_points(BENT_PATH)
     if kind == "custom" and isinstance(track.get("path"), str):  # hand-drawn: its own path data
-        from pnp.importers.maker_drawn import path_points
+        from pnp.importers.path_data import path_points
 
         return path_points(track["path"])
     raise Unsupported(f"track type '{kind}'")

@@ -51,7 +51,7 @@ def town(stop: PlacedStop, style: Style) -> object:
     return svg.circle(stop.point, TOWN_DOT, fill=fill, stroke=outline, stroke_width=3)
 
 
-BOOM_DASH = "6,5"
+BOOM_DASH = (6.0, 5.0)
 BOOM_STROKE = 2.0
 
 

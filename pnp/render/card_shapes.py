@@ -50,7 +50,7 @@ def centred(art, width: float, height: float):
 
 def panel(box: Box, style: Style, *, fill: str = "card_panel", stroke: str = "card_rule", radius: float = 1.2,
           dashed: bool = False):
-    attrs = {"stroke_dasharray": "1.2,0.8"} if dashed else {}
+    attrs = {"stroke_dasharray": (1.2, 0.8)} if dashed else {}
     return svg.rect(box.x, box.y, box.w, box.h, rx=radius, fill=style.color(fill), stroke=style.color(stroke),
                     stroke_width=RULE, **attrs)
 

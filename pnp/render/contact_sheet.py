@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 
+from pnp.draw import shapes
 from pnp.geometry.hexagon import APOTHEM, RADIUS
 from pnp.model.icons import KNOWN_ICONS
 from pnp.model.tile import GAUGES, TileFace
@@ -98,7 +99,7 @@ def contact_sheet(style: Style):
     for i, (name, ground, face) in enumerate(items):
         x = (i % COLUMNS + 0.5) * CELL_MM
         y = (i // COLUMNS) * cell_h + RADIUS * k + 1.0
-        cell = svg.group(transform=f"translate({x:.3f} {y:.3f}) scale({k:.5f})")
+        cell = svg.group(transform=(shapes.translate(x, y), shapes.scale(k)))
         two = ground.split("/")
         cell.add(face_group(face, two[0], style, colour2=two[1] if len(two) > 1 else None))
         dwg.add(cell)

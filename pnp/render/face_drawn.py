@@ -18,7 +18,7 @@ from pnp.render.style import Style
 from pnp.text import fit_size
 
 SHAPE_BORDER = 2.0
-SHAPE_DASH = "5,4"
+SHAPE_DASH = (5.0, 4.0)
 PORTAL_WIDTH = 40.0  # across the track, hex units
 PORTAL_DEPTH = 16.0  # from the edge inward
 PORTAL_STROKE = 3.0

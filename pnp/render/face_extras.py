@@ -9,7 +9,7 @@ from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, hex_polygon, rot
 from pnp.geometry.face import partition_line
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
 from pnp.geometry.stops import slot_centres, slot_radius
-from pnp.draw.svgwriter import fmt
+from pnp.draw import shapes
 from pnp.model.tile import TileFace
 from pnp.render import icons, svg
 from pnp.render.style import Style
@@ -46,14 +46,14 @@ def stripes(face: TileFace, style: Style) -> list:
     if not face.stripes:
         return []
     shape = hex_polygon().buffer(-STRIPE_WIDTH * 0.6, join_style=2)  # square stripe ends stay inside
-    d = ""
+    lines = []
     for k in range(-6, 7):
         x = k * STRIPE_WIDTH * 2.4
         line = _clip(shape, (x - 100, -100), (x + 100, 100))
         if line:
-            d += f"M{fmt(line[0][0])},{fmt(line[0][1])}L{fmt(line[1][0])},{fmt(line[1][1])}"
-    return [svg.path(d, fill="none", stroke=colour(face.stripes, style), stroke_width=fmt(STRIPE_WIDTH),
-                     stroke_linecap="butt")] if d else []
+            lines.append((line[0], line[1]))
+    return [svg.path(shapes.segments(lines), fill="none", stroke=colour(face.stripes, style),
+                     stroke_width=STRIPE_WIDTH, stroke_linecap="butt")] if lines else []
 
 
 def _clip(shape, p, q):
@@ -73,8 +73,8 @@ def partitions(face: TileFace, style: Style) -> list:
         a, b = partition_line(p).coords
         name = "impassable" if p.type == "impassable" else f"border_{p.type}"
         stroke = style.colors.get(name, style.color("outline"))
-        dash = {"stroke_dasharray": "14,8"} if p.type == "province" else {}
-        out.append(svg.line(a, b, stroke=stroke, stroke_width=fmt(PARTITION_WIDTH), stroke_linecap="round", **dash))
+        dash = {"stroke_dasharray": (14.0, 8.0)} if p.type == "province" else {}
+        out.append(svg.line(a, b, stroke=stroke, stroke_width=PARTITION_WIDTH, stroke_linecap="round", **dash))
     return out
 
 
@@ -84,7 +84,7 @@ def placed_icons(layout, style: Style) -> list:
     for placed in layout.icons:
         element = icons.icon(placed.name, placed.point, placed.radius, style)
         if layout.text_angle:
-            turned = svg.group(transform=f"rotate({fmt(layout.text_angle)} {fmt(placed.point[0])} {fmt(placed.point[1])})")
+            turned = svg.group(transform=(shapes.rotate(layout.text_angle, *placed.point),))
             turned.add(element)
             element = turned
         out.append(element)
@@ -153,7 +153,7 @@ def mark_disc(company: str, kind: str, centre, r: float, style: Style, angle: fl
         ring = fill or style.color("city_stroke")
         ink = style.color("mark_text")
         g.add(svg.circle(centre, r - MARK_RING / 2 - 1, fill=style.color("city_fill"), stroke=ring,
-                         stroke_width=fmt(MARK_RING)))
+                         stroke_width=MARK_RING))
     if company:
         size = fit_size(company, (r - 4) * 1.7, MARK_FONT, "bold")
         g.add(svg.text(company, centre, size, style, weight="bold", color=ink, angle=angle))

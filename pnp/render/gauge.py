@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pnp.geometry.placed import CASING_WIDTH, DUAL_STRIPE, NARROW_WIDTH, TIE_GAP, TIE_LENGTH, TIE_WIDTH, TRACK_WIDTH
 from pnp.draw import shapes
-from pnp.draw.svgwriter import fmt
 from pnp.geometry.track import Segment
 from pnp.render import svg
 from pnp.render.style import Style
@@ -31,7 +30,7 @@ def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = Fa
     width = TIE_CASING * share if gauge in ("narrow", "dual") else CASING_WIDTH - TRACK_WIDTH * (1 - share)
     width += (lanes - 1) * (TRACK_WIDTH + LANE_GAP)
     caps = {"stroke_linecap": "butt"} if butt else {}
-    return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=fmt(width), **caps)
+    return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=width, **caps)
 
 
 LANE_GAP = 5.0  # between parallel lanes
@@ -50,24 +49,24 @@ def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = Fal
     if lanes > 1 and gauge == "standard":
         from pnp.render.face_drawn import lane_widths
 
-        return [svg.path(d, fill="none", stroke=colour if rail else style.color("track_casing"), stroke_width=fmt(w),
+        return [svg.path(d, fill="none", stroke=colour if rail else style.color("track_casing"), stroke_width=w,
                          **caps) for w, rail in lane_widths(lanes, LANE_GAP)]
     out = []
     if gauge in ("standard", "dual"):
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH * k), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=TRACK_WIDTH * k, **caps))
     if gauge in ("narrow", "dual"):
         # ties: a wide stroke dashed into short strokes across the track
-        out.append(svg.path(d, fill="none", stroke=ties, stroke_width=fmt(TIE_LENGTH * k), stroke_linecap="butt",
-                            stroke_dasharray=f"{fmt(TIE_WIDTH)},{fmt(TIE_GAP)}"))
+        out.append(svg.path(d, fill="none", stroke=ties, stroke_width=TIE_LENGTH * k, stroke_linecap="butt",
+                            stroke_dasharray=(TIE_WIDTH, TIE_GAP)))
     if gauge == "narrow":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH * k), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=NARROW_WIDTH * k, **caps))
     if gauge == "dual":
-        out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=fmt(DUAL_STRIPE * k), **caps))
+        out.append(svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=DUAL_STRIPE * k, **caps))
     if gauge == "thin":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(NARROW_WIDTH * k), **caps))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=NARROW_WIDTH * k, **caps))
     if gauge == "future":
-        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=fmt(TRACK_WIDTH * k), stroke_linecap="butt",
-                            stroke_dasharray=f"{fmt(FUTURE_DASH)},{fmt(FUTURE_DASH * 0.7)}"))
+        out.append(svg.path(d, fill="none", stroke=colour, stroke_width=TRACK_WIDTH * k, stroke_linecap="butt",
+                            stroke_dasharray=(FUTURE_DASH, FUTURE_DASH * 0.7)))
     return out
 
 

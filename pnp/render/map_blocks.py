@@ -130,7 +130,7 @@ def _nearest_free(occupied: Occupancy, centre: tuple[float, float], w: float, h:
 
 
 def block_panel(f: MapFrame, left: float, top: float, w: float, h: float):
-    return svg.rect(left, top, w, h, rx=1.5, fill=f.style.color("map_panel"), fill_opacity="0.9",
+    return svg.rect(left, top, w, h, rx=1.5, fill=f.style.color("map_panel"), fill_opacity=0.9,
                     stroke=f.style.color("map_panel_stroke"), stroke_width=0.3)
 
 

@@ -62,7 +62,7 @@ def map_line(f: MapFrame, line: MapLine):
     """A line across the map, and its bounds (mm) for the section pages."""
     pts = line_points(f, line)
     d = [shapes.move(pts[0])] + [shapes.line_to(p) for p in pts[1:]]
-    extra = {"stroke_dasharray": f"{line.width * 3:.2f},{line.width * 2:.2f}"} if line.dashed else {}
+    extra = {"stroke_dasharray": (line.width * 3, line.width * 2)} if line.dashed else {}
     art = svg.path(d=d, fill="none", stroke=extras.colour(line.color, f.style), stroke_width=line.width,
                    stroke_linecap="round", stroke_linejoin="round", **extra)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.draw import shapes
-from pnp.draw.legacy import path_commands, transform_ops
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text, paint
 from pnp.draw.svgwriter import to_svg
 from pnp.render.style import Style
@@ -16,18 +15,19 @@ from pnp.text import CAP_HEIGHT
 
 
 def _transform(value) -> tuple:
+    """Transform steps (`pnp.draw.shapes.translate`, ...), or one step on its own."""
+    if isinstance(value, str):
+        raise TypeError(f"a transform is steps from pnp.draw.shapes, not text ({value[:40]!r})")
     if not value:
         return ()
-    if isinstance(value, str):
-        return transform_ops(value)
-    if value and isinstance(value[0], str):
+    if isinstance(value[0], str):
         return (tuple(value),)
     return tuple(value)
 
 
 def group(*, transform=(), clip: Node | None = None, id: str | None = None, **attrs) -> Group:
-    """A group; `transform` is steps from `pnp.draw.shapes` (or, from older code, SVG
-    transform text), `clip` a shape in the group's units, `id` its name in an SVG file."""
+    """A group; `transform` is steps from `pnp.draw.shapes`, `clip` a shape in the
+    group's units, `id` its name in an SVG file."""
     return Group(transform=_transform(transform), clip=clip, id=id, paint=paint(**attrs))
 
 
@@ -55,8 +55,10 @@ def points(pts) -> tuple:
 
 
 def path(d, **attrs) -> Path:
-    """A path from commands (`pnp.draw.shapes`) or, from older code, SVG path data."""
-    return Path(path_commands(d) if isinstance(d, str) else tuple(d), paint=paint(**attrs))
+    """A path from commands (`pnp.draw.shapes`: move, line_to, curve_to, arc_to, CLOSE)."""
+    if isinstance(d, str):
+        raise TypeError(f"a path is commands from pnp.draw.shapes, not path data ({d[:40]!r})")
+    return Path(tuple(d), paint=paint(**attrs))
 
 
 def polygon_path(pts, **attrs) -> Path:
@@ -107,19 +109,3 @@ def document(width_mm: float, height_mm: float, view_box: tuple[float, float, fl
 def to_string(item: Page | Node) -> str:
     """SVG text of a page (a whole document) or of a node (a fragment)."""
     return to_svg(item)
-
-
-class _Factory:
-    """`svg.SVG.path(d=...)` and `svg.SVG.g(...)` as code from before the drawing model
-    wrote them: the same nodes as `path` and `group`."""
-
-    @staticmethod
-    def path(d, **attrs) -> Path:
-        return path(d, **attrs)
-
-    @staticmethod
-    def g(**attrs) -> Group:
-        return group(**attrs)
-
-
-SVG = _Factory()

@@ -108,7 +108,7 @@ def border_line(edge: int, kind: str, style: Style, cost: int | None = None, tex
 def border_stroke(kind: str, style: Style) -> dict:
     """How a border of this kind is stroked (also the map legend's sample of it)."""
     colour = "impassable" if kind == "impassable" else f"border_{kind}"
-    attrs = {"stroke_dasharray": "20,12"} if kind in ("province", "divider") else {}
+    attrs = {"stroke_dasharray": (20.0, 12.0)} if kind in ("province", "divider") else {}
     return {"stroke": style.color(colour), "stroke_width": BORDER_WIDTH, "stroke_linecap": "round", **attrs}
 
 

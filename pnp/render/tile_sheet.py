@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from pnp.errors import PnpError
+from pnp.draw import shapes
 from pnp.geometry.hexagon import APOTHEM, RADIUS
 from pnp.load import tile_library
 from pnp.output import atomic_write
@@ -42,7 +43,7 @@ def tile_sheet(ids: list[str], style: Style, columns: int = COLUMNS, game: str |
     for i, tile_id in enumerate(ids):
         x = (i % columns + 0.5) * CELL_MM
         y = (i // columns) * cell_h + RADIUS * k + 1.0
-        cell = svg.group(transform=f"translate({x:.3f} {y:.3f}) scale({k:.5f})")
+        cell = svg.group(transform=(shapes.translate(x, y), shapes.scale(k)))
         cell.add(tile_group(library[tile_id], style))
         page.add(cell)
         tile = library[tile_id]

@@ -53,13 +53,13 @@ def overview_page(drawing: Drawing, plan: Plan, style: Style, title: str, total:
     shared = [(ox + b0 * k, full_y[0], (a1 - b0) * k, full_y[1]) for (_, a1), (b0, _) in zip(plan.columns, plan.columns[1:])]
     shared += [(full_x[0], oy + b0 * k, full_x[1], (a1 - b0) * k) for (_, a1), (b0, _) in zip(plan.rows, plan.rows[1:])]
     for x, y, w, h in shared:  # what neighbouring sections both print
-        canvas.add(svg.rect(x, y, w, h, fill=style.color("crop"), fill_opacity="0.1", stroke="none"))
+        canvas.add(svg.rect(x, y, w, h, fill=style.color("crop"), fill_opacity=0.1, stroke="none"))
     for r, (ya, yb) in enumerate(plan.rows, start=1):
         for c, (xa, xb) in enumerate(plan.columns, start=1):
             printed = plan.printed(r, c)
             rect = svg.rect(ox + xa * k, oy + ya * k, (xb - xa) * k, (yb - ya) * k, fill="none",
                             stroke=style.color("crop"), stroke_width=0.35 if printed else 0.2,
-                            stroke_dasharray=None if printed else "1.5,1.5")
+                            stroke_dasharray=None if printed else (1.5, 1.5))
             canvas.add(rect)
     for r, (ya, yb) in enumerate(plan.rows, start=1):
         for c, (xa, xb) in enumerate(plan.columns, start=1):
@@ -107,7 +107,7 @@ def _own_middle(spans, i: int) -> float:
 def _halo_text(dwg, text: str, centre, size: float, style: Style) -> None:
     w = text_width(text, size, "bold") + 2.4
     h = size * CAP_HEIGHT + 2.4
-    dwg.add(svg.rect(centre[0] - w / 2, centre[1] - h / 2, w, h, fill=style.color("revenue_fill"), fill_opacity="0.85",
+    dwg.add(svg.rect(centre[0] - w / 2, centre[1] - h / 2, w, h, fill=style.color("revenue_fill"), fill_opacity=0.85,
                      stroke="none"))
     dwg.add(svg.text(text, centre, size, style, weight="bold"))
 

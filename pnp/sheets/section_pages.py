@@ -44,7 +44,7 @@ def page_header(dwg, plan: Plan, style: Style, title: str, middle: str, number: 
                      color=colour))
 
 
-def mark_lines(segments, style: Style, colour: str = "crop", dash: str | None = None):
+def mark_lines(segments, style: Style, colour: str = "crop", dash: tuple[float, ...] | None = None):
     attrs = {"stroke_dasharray": dash} if dash else {}
     return svg.path(shapes.segments(segments), fill="none", stroke=style.color(colour), stroke_width=LINE, **attrs)
 
@@ -91,7 +91,7 @@ def _joins(dwg, plan: Plan, section: PageSection, window, style: Style, t: Messa
             lines.append(((left, y), (right, y)))
             pointers += [_pointer((left - GAP, y), "right", size), _pointer((right + GAP, y), "left", size)]
     if lines:
-        dwg.add(mark_lines(lines, style, dash="2,1.5"))
+        dwg.add(mark_lines(lines, style, dash=(2.0, 1.5)))
     for pts in pointers:
         dwg.add(svg.polygon_path(pts, fill=style.color("crop")))
 
