@@ -40,6 +40,8 @@ def read_metrics(path: Path) -> FontMetrics:
     data = Path(path).read_bytes()
     try:
         return _metrics(data)
+    except FontError as exc:
+        raise FontError(f"{path}: {exc}") from None
     except (struct.error, KeyError, IndexError) as exc:
         raise FontError(f"{path}: not a readable TrueType font ({exc})") from None
 
