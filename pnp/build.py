@@ -161,7 +161,6 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     from pnp import kit_jobs
     from pnp.limits import limit
     from pnp.localise import in_language
-    from pnp.output import OutputDir
     from pnp.pdf import DocumentPool
 
     start = time.perf_counter()
@@ -178,18 +177,25 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
         kit_jobs.warm_up(keys, options)
         with DocumentPool() as pool:  # each component is built, drawn and written on a worker
             sent = job if not pool.forks else None
-            running = [pool.call(kit_jobs.run, key, sent) for key in keys]
-            for key, future in zip(keys, running):
+            jobs = kit_jobs.schedule(keys)
+            running = {job_keys: pool.call(kit_jobs.run_all, job_keys, sent) for job_keys in jobs}
+            finished: dict[str, kit_jobs.Done | PnpError] = {}
+            for key in keys:  # in print order, whichever worker built it
                 if progress:
                     progress(key)
-                done = future.result()
+                if key not in finished:
+                    job_keys = next(k for k in jobs if key in k)
+                    finished.update(zip(job_keys, running[job_keys].result()))
+                done = finished[key]
+                if isinstance(done, PnpError):
+                    raise done
                 built.append(Built(done.component, done.seconds, done.files, done.kit_pdf))
                 pages += len(done.component.pages)
                 if pages > most:
                     raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
                 _kill_point("built")
-            files = _write_kit(game, options, built, OutputDir(staging), pool)
+            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging), pool)
         kit_name = f"{safe_stem(game.key)}-kit.pdf"
         _kill_point("staged")
         _commit(staging, Path(out_dir))

@@ -4,16 +4,21 @@
 component, build its pages, draw its PDFs with cairo, write its PDFs, SVGs, cut files
 and previews into the staging folder, and hand back the component and the PDF the kit
 includes. The main process only joins the kit. Components are independent of each
-other, so the two cores of a small machine both work from the first component on."""
+other, so the two cores of a small machine both work from the first component on;
+those that draw the same tiles run one after another on one worker (`schedule`), so
+that each tile is laid out and drawn once a kit, not once a worker."""
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.components import Component, PrintOptions
+from pnp.draw.nodes import Group
 from pnp.errors import PnpError
+from pnp.output import OutputDir, write_error
 from pnp.model.game import Game
 
 
@@ -29,11 +34,20 @@ class KitJob:
 
 @dataclass
 class Done:
-    component: Component  # its SVGs already written (`files`), so left out
+    component: Component  # as the kit needs it back: see `sent_back`
     seconds: float  # building its pages
     files: dict[str, int]  # file written -> pages (0 for SVG, PNG and cut files)
     kit_pdf: bytes | None  # its first document as drawn, for the kit
 
+
+# Components that draw the same tiles (render/tile.py's cache of tile artwork, laid out
+# with shapely: most of these components' cost): one job, in this order, on one worker.
+SAME_TILES = ("tiles", "tile_manifest", "upgrade_chart")
+# Each job's usual cost, heaviest first (benchmarks/bench_workers.py on the bundled kits
+# and 1858): handed out in this order, the short jobs come last and fill in whichever
+# worker is free first, so that both finish at about the same time. Unlisted keys last.
+HEAVIEST_FIRST = ("tiles", "map", "sections", "composed", "market", "money", "charters", "shares", "tokens",
+                  "player_cards", "cards", "trains", "privates")
 
 _JOB: KitJob | None = None  # set before the workers fork, so that they need not be sent the game
 
@@ -46,10 +60,13 @@ def prepare(job: KitJob | None) -> None:
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
     the component modules, the cairo bindings (cairocffi parses cairo's C declarations
-    when imported: about 0.3 s), the font metrics and the messages."""
+    when imported: about 0.3 s), the font metrics and the messages; and the PDF
+    finishing every worker does, which the kit's own PDF needs here after them."""
     import importlib
 
+    import pnp.cut.write  # noqa: F401
     import pnp.draw.cairowriter  # noqa: F401
+    import pnp.pdf_file  # noqa: F401
     from pnp.i18n import messages
     from pnp.text import FACES, font_name
 
@@ -58,6 +75,32 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
     for weight in FACES:
         font_name(weight)
     messages(options.lang)
+
+
+def schedule(keys: list[str]) -> list[tuple[str, ...]]:
+    """The workers' jobs for components `keys`: each alone but those in SAME_TILES
+    together, heaviest first."""
+    together = tuple(k for k in SAME_TILES if k in keys)
+    jobs = [together] if together else []
+    jobs += [(k,) for k in keys if k not in together]
+
+    def rank(job: tuple[str, ...]) -> int:
+        return HEAVIEST_FIRST.index(job[0]) if job[0] in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
+
+    return sorted(jobs, key=rank)  # stable: unlisted keys keep their print order
+
+
+def run_all(keys: tuple[str, ...], job: KitJob | None = None) -> list[Done | PnpError]:
+    """Components `keys` one after another on this worker; a component's user error is
+    returned in its place, so that the kit reports the first in print order, as when
+    each ran alone."""
+    out: list[Done | PnpError] = []
+    for key in keys:
+        try:
+            out.append(run(key, job))
+        except PnpError as exc:
+            out.append(exc)
+    return out
 
 
 def run(key: str, job: KitJob | None = None) -> Done:
@@ -71,7 +114,6 @@ def run(key: str, job: KitJob | None = None) -> Done:
 def _run(key: str, job: KitJob) -> Done:
     from pnp.build import build_component, scaled
     from pnp.cut.write import finished_pdf, write_cut_files
-    from pnp.output import OutputDir
     from pnp.pdf import PdfPart, assemble, to_png
     from pnp.render import svg
 
@@ -79,7 +121,7 @@ def _run(key: str, job: KitJob) -> Done:
     t0 = time.perf_counter()
     component = build_component(key, game, options)
     seconds = time.perf_counter() - t0
-    out = OutputDir(job.staging)
+    out = StagingDir(job.staging)
     files: dict[str, int] = {}
     for name, text in component.svgs.items():
         out.write(name, text if isinstance(text, str) else svg.to_string(text))
@@ -100,4 +142,43 @@ def _run(key: str, job: KitJob) -> Done:
                     name = f"png/{component.key}-{n:02d}.png"
                     out.write(name, to_png(page, dpi=60))
                     files[name] = 0
-    return Done(replace(component, svgs={}), seconds, files, kit_pdf)
+    return Done(sent_back(component), seconds, files, kit_pdf)
+
+
+class StagingDir(OutputDir):
+    """The build's own staging folder: made fresh for this build, read by nothing
+    until the kit is committed (each file then moved into place by one rename), and
+    holding no links. So a file is written straight to its name, not to a temporary
+    name renamed into place, and a name is checked as text, not resolved on the disk:
+    together about half the cost of writing a kit's 200-odd files."""
+
+    def __init__(self, root: Path):
+        super().__init__(root)
+        self._folders = {self.root}
+
+    def path(self, name: str) -> Path:
+        target = Path(os.path.normpath(self.root / name))
+        if self.root not in target.parents:
+            raise PnpError(f"refused to write '{name}': it leads outside the output folder {self.root}")
+        return target
+
+    def write(self, name: str, data: bytes | str) -> Path:
+        path = self.path(name)
+        try:
+            if path.parent not in self._folders:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._folders.add(path.parent)
+            path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        except OSError as exc:
+            raise write_error(path, exc) from None
+        return path
+
+
+def sent_back(component: Component) -> Component:
+    """The component as the kit needs it from the worker: its pages blank, of the same
+    size and title, and no SVGs. Its files are written already and the kit takes its
+    drawn PDF; pickling every page's drawing through the pipe cost both processes
+    about 0.1 s CPU a kit, for nothing."""
+    documents = [replace(doc, pages=[replace(page, root=Group()) for page in doc.pages])
+                 for doc in component.documents]
+    return replace(component, documents=documents, svgs={})

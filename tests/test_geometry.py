@@ -80,3 +80,20 @@ def test_track_stays_inside_the_hex():
             if a != b:
                 seg = edge_to_edge(a, b)
                 assert all(hexagon.contains(Point(seg.at(t / 20))) for t in range(21))
+
+
+def test_rotated_points_match_shapely_to_the_last_bit():
+    import random
+
+    from shapely import affinity
+    from shapely.geometry import Polygon
+
+    from pnp.geometry.place import rotated
+
+    rng = random.Random(12)
+    for _ in range(500):
+        box = [(rng.uniform(-90, 90), rng.uniform(-90, 90)) for _ in range(4)]
+        origin = (rng.uniform(-90, 90), rng.uniform(-90, 90))
+        angle = rng.choice([-30.0, 30.0, 90.0, -90.0, 180.0, 60.0, rng.uniform(-360, 360)])
+        expected = list(affinity.rotate(Polygon(box), angle, origin=origin).exterior.coords)[:4]
+        assert rotated(box, angle, origin) == expected

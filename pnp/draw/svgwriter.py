@@ -12,11 +12,20 @@ from __future__ import annotations
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text
 
 
+_FORMATTED: dict[float, str] = {}  # number -> its text: a kit writes the same few thousand numbers again and again
+_FORMATTED_MAX = 1 << 16  # past this many, new numbers are formatted each time
+
+
 def fmt(x: float) -> str:
     """Three decimals, no trailing zeros, no '-0'."""
-    r = round(x, 3)
-    i = int(r)
-    return str(i) if r == i else repr(r)
+    text = _FORMATTED.get(x)
+    if text is None:
+        r = round(x, 3)
+        i = int(r)
+        text = str(i) if r == i else repr(r)
+        if type(x) in (float, int) and len(_FORMATTED) < _FORMATTED_MAX:
+            _FORMATTED[x] = text
+    return text
 
 
 def path_data(commands) -> str:
@@ -25,6 +34,8 @@ def path_data(commands) -> str:
         head = c[0]
         if head == "Z":
             out.append("Z")
+        elif len(c) == 3:  # M or L, the most common: one point
+            out.append(f"{head}{fmt(c[1])},{fmt(c[2])}")
         elif head == "A":
             _, rx, ry, rot, large, sweep, x, y = c
             out.append(f"A{fmt(rx)},{fmt(ry)} {fmt(rot)} {large} {sweep} {fmt(x)},{fmt(y)}")
@@ -73,7 +84,7 @@ SVG_ROOT = ('xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001
 
 
 def _paint_attrs(paint) -> tuple:
-    """A paint's attributes as (SVG name, text) pairs, worked out once per paint."""
+    """A paint's attributes as (SVG name, escaped text) pairs, worked out once per paint."""
     cached = paint.__dict__.get("_svg")
     if cached is None:
         out = []
@@ -82,7 +93,7 @@ def _paint_attrs(paint) -> tuple:
                 value = ",".join(fmt(v) for v in value)
             elif isinstance(value, float):
                 value = fmt(value)
-            out.append((name.replace("_", "-"), value))
+            out.append((name.replace("_", "-"), value.translate(_ATTR_ESCAPES)))
         cached = tuple(out)
         object.__setattr__(paint, "_svg", cached)
     return cached
@@ -90,9 +101,11 @@ def _paint_attrs(paint) -> tuple:
 
 def _tag(name: str, attrs: list) -> str:
     """An opening tag without its closing '>': attributes sorted by name, empty ones left
-    out, values escaped (the XML that svgwrite and ElementTree wrote before)."""
+    out (the XML that svgwrite and ElementTree wrote before). Values come escaped: only
+    text from outside (colours, ids, links) can need it, never numbers, path data or
+    transforms, so the writer escapes those few once rather than every value."""
     attrs.sort()
-    return "<" + name + "".join(f' {k}="{v.translate(_ATTR_ESCAPES)}"' for k, v in attrs if v)
+    return "<" + name + "".join([f' {k}="{v}"' for k, v in attrs if v])
 
 
 class _Writer:
@@ -119,7 +132,7 @@ class _Writer:
                 self.defs.append(f'<clipPath id="{name}">' + "".join(clip.out) + "</clipPath>")
                 attrs.append(("clip-path", f"url(#{name})"))
             if node.id:
-                attrs.append(("id", node.id))
+                attrs.append(("id", node.id.translate(_ATTR_ESCAPES)))
             if not node.children:
                 out.append(_tag("g", attrs) + " />")
                 return
@@ -155,8 +168,9 @@ class _Writer:
                 out.append(_tag("text", attrs) + " />")
             return
         elif kind is Image:
-            attrs += (("xlink:href", embedded(node.href)), ("x", fmt(node.x)), ("y", fmt(node.y)),
-                      ("width", fmt(node.width)), ("height", fmt(node.height)))
+            href = embedded(node.href).translate(_ATTR_ESCAPES)
+            attrs += (("xlink:href", href), ("x", fmt(node.x)), ("y", fmt(node.y)), ("width", fmt(node.width)),
+                      ("height", fmt(node.height)))
             name = "image"
         else:
             raise TypeError(f"the SVG writer cannot draw {kind.__name__}")

@@ -63,6 +63,26 @@ def partition_line(part):
     return LineString([a, add(a, scale((b[0] - a[0], b[1] - a[1]), part.length))])
 
 
+# The shapes below recur on many faces (the same hex, the same runs of track, the same
+# stops in the same places): each is made once a process.
+@lru_cache(maxsize=16)
+def _inset_hex(inset: float):
+    """Where a face's texts and marks may go: the hex less `inset`, corners kept sharp."""
+    return hex_polygon().buffer(-inset, join_style=2)
+
+
+@lru_cache(maxsize=2048)
+def _casing(segment):
+    """The ground a run of track covers, casing and all: texts keep off it."""
+    return linestring(segment).buffer(CASING_WIDTH / 2, cap_style=2)
+
+
+@lru_cache(maxsize=2048)
+def _stop_clearance(shape):
+    """A stop's outline grown by 2: texts keep that far from it."""
+    return shape.buffer(2)
+
+
 @lru_cache(maxsize=4096)
 def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None = None,
                 stage: str | None = None, flippable: bool = False, text_angle: float = 0.0,
@@ -70,15 +90,14 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     """Lay out a face. `text_angle` turns every text so it reads upright once the face
     is turned (a pointy hex or a rotated tile). A `flippable` tile gets the flip mark
     in a free spot near the rim, after its id."""
-    area = hex_polygon().buffer(-inset, join_style=2)
-    occupied = Occupancy(area)
+    occupied = Occupancy(_inset_hex(inset))
     # the part of the turn that is not a whole tile rotation: a pointy hex's 30 degrees
     stops, through = place_stops(face, upright=-((-text_angle) % 60.0))
     track = place_track(face, stops, through) + stub_track(face) + spur_track(face, stops)
     for t in track:
-        occupied.add(linestring(t.segment).buffer(CASING_WIDTH / 2, cap_style=2))
+        occupied.add(_casing(t.segment))
     for s in stops:
-        occupied.add(s.shape.buffer(2))
+        occupied.add(_stop_clearance(s.shape))
     for part in face.partitions:  # a river or province line: text keeps clear of it too
         occupied.add(partition_line(part).buffer(PARTITION_CLEARANCE))
     for shape in face.shapes:  # drawn where the data puts them: text keeps clear

@@ -4,13 +4,14 @@ the box its name is printed in."""
 
 from __future__ import annotations
 
-from shapely import affinity
-from shapely.geometry import Polygon
+from functools import lru_cache
+
+import shapely
 
 from pnp.geometry.face_spots import rim
 from pnp.geometry.face_stops import loc_point
 from pnp.geometry.hexagon import add, scale
-from pnp.geometry.place import circle
+from pnp.geometry.place import circle, rotated
 from pnp.geometry.placed import ICON_LARGE_RADIUS, ICON_RADIUS, PlacedIcon, box_size
 from pnp.model.icons import canonical, label
 from pnp.model.tile import Icon
@@ -19,12 +20,19 @@ OPEN_SPOTS = [(0, 0), (0, -50), (0, 50), (-50, -25), (50, -25), (-50, 25), (50, 
 
 
 def icon_shape(icon: Icon, point, radius: float, text_angle: float):
-    if canonical(icon.name) is not None:
+    return _icon_shape(icon.name, point, radius, text_angle)
+
+
+@lru_cache(maxsize=4096)
+def _icon_shape(name: str, point, radius: float, text_angle: float):
+    """An icon's disc, or the box its name is printed in, at `point`: the same icons are
+    tried at the same spots on many faces, so each shape is made once."""
+    if canonical(name) is not None:
         return circle(point, radius + 2)
-    w, h = box_size(label(icon.name), radius)
+    w, h = box_size(label(name), radius)
     x, y = point
-    box = Polygon([(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)])
-    return affinity.rotate(box, text_angle, origin=point).buffer(2) if text_angle else box.buffer(2)
+    box = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
+    return shapely.polygons(rotated(box, text_angle, point) if text_angle else box).buffer(2)
 
 
 def place_icon(icon: Icon, take, text_angle: float, busy: bool) -> PlacedIcon:

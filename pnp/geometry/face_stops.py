@@ -4,6 +4,7 @@ track, then the rest toward their exits or a free side."""
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 from shapely import affinity
 from shapely.geometry import Polygon
@@ -55,6 +56,31 @@ def _city_angle(point: Point, slots: int, upright: float = 0.0) -> float:
     return angle_of(point) + 90.0
 
 
+@lru_cache(maxsize=2048)
+def stop_shape(style: str, slots: int, angle: float, point: Point) -> Polygon:
+    """The outline of a stop drawn in `style`, turned by `angle` and placed at `point`.
+    The same stops stand in the same places on many faces: each is made once."""
+    if style == "city":
+        shape = city_outline(slots, angle)
+    elif style == "bar":
+        shape = town_bar(angle)
+    elif style == "offboard":
+        shape = circle((0, 0), 6)
+    elif style in ("junction", "hidden"):
+        shape = circle((0, 0), 1)
+    elif style == "boomtown":  # room for the city it becomes
+        shape = circle((0, 0), slot_radius(1))
+    else:
+        shape = town_dot()
+    return _shape_at(shape, point)
+
+
+@lru_cache(maxsize=1)
+def _inside() -> Polygon:
+    """Where a given stop must stay: the hex less 1 unit."""
+    return hex_polygon().buffer(-1.0)
+
+
 def _shape_at(shape: Polygon, point: Point) -> Polygon:
     return affinity.translate(shape, point[0], point[1])
 
@@ -69,19 +95,7 @@ def place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop],
         stop = face.stops[i]
         style = _stop_style(face, i)
         slots = getattr(stop, "slots", 1)
-        if style == "city":
-            shape = city_outline(slots, angle)
-        elif style == "bar":
-            shape = town_bar(angle)
-        elif style == "offboard":
-            shape = circle((0, 0), 6)
-        elif style in ("junction", "hidden"):
-            shape = circle((0, 0), 1)
-        elif style == "boomtown":  # room for the city it becomes
-            shape = circle((0, 0), slot_radius(1))
-        else:
-            shape = town_dot()
-        placed[i] = PlacedStop(i, stop.kind, style, point, angle, slots, _shape_at(shape, point))
+        placed[i] = PlacedStop(i, stop.kind, style, point, angle, slots, stop_shape(style, slots, angle, point))
 
     # 1. stops whose place the data gives
     for i, stop in enumerate(face.stops):
@@ -131,7 +145,7 @@ def _fit_given_stops(face: TileFace, placed: dict[int, PlacedStop], put) -> None
     """Stops the data sends toward an edge or corner sit at a standard distance. Where
     that leaves one sticking out of the hex (a big city in a corner), pull it in; where
     two would touch (a ring of cities), push the off-centre ones out toward the rim."""
-    inside = hex_polygon().buffer(-1.0)
+    inside = _inside()
     given = [i for i in placed if face.stops[i].at != "center"]
 
     def move(i: int, distance: float) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.geometry.hexagon import APOTHEM, Point, add, cross, direction, dot, edge_midpoint, length, scale, sub
 
@@ -186,8 +187,10 @@ def sample(segment: Segment, step: float = 4.0) -> list[Point]:
     return [segment.at(i / (n - 1)) for i in range(n)]
 
 
+@lru_cache(maxsize=2048)
 def linestring(segment: Segment):
-    """The segment as a shapely LineString (shapely is loaded when first asked for)."""
+    """The segment as a shapely LineString (shapely is loaded when first asked for).
+    Made once per segment: the same runs of track recur on many faces."""
     from shapely.geometry import LineString
 
     return LineString(sample(segment))

@@ -94,7 +94,8 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         items.append((svg.rect(0, 0, width, height, fill=colour, stroke="none"), (0, 0, width, height)))
     for i, (area, shape) in enumerate(zip(deco.areas, area_shapes)):
         items.append((area_art(f, i, area, shift(shape)), shift(shape).bounds))
-    hex_bounds = {h.coord: f.outline(h.pos).bounds for h in hexes}
+    outlines = {h.coord: f.outline(h.pos) for h in hexes}  # on the page, now that the origin is known
+    hex_bounds = {coord: outline.bounds for coord, outline in outlines.items()}
     items += [(hex_art(f, h, placements), hex_bounds[h.coord]) for h in hexes]
     items += [(marks, hex_bounds[h.coord]) for h in hexes if (marks := hex_costs(f, h)) is not None]
     items += [(g, hex_bounds[coord]) for coord, g in stations(f, hexes, companies, placements)]
@@ -111,7 +112,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     content = svg.group()
     for element, _ in items:
         content.add(element)
-    pieces = tuple(f.outline(h.pos) for h in hexes) + tuple(shift(s) for s, _ in blocks + labels)
+    pieces = tuple(outlines[h.coord] for h in hexes) + tuple(shift(s) for s, _ in blocks + labels)
     footprint = unary_union(list(pieces) + [shift(s) for s in area_shapes])
     drawing = Drawing(content, width, height, pieces, footprint, tuple(items))
     doc = svg.document(width, height, title=title_lines[0][0] if title_lines else "Map")

@@ -1,0 +1,88 @@
+"""How `pnp build` shares its components out between the drawing workers."""
+
+import pytest
+
+from pnp import kit_jobs
+from pnp.build import KIT, kit_components
+from pnp.errors import PnpError
+from pnp.load import load_game
+
+
+def test_every_component_is_built_once_and_those_drawing_the_same_tiles_together():
+    keys = [key for key, _ in KIT]
+    jobs = kit_jobs.schedule(keys)
+    flat = [key for job in jobs for key in job]
+    assert sorted(flat) == sorted(keys)
+    assert kit_jobs.SAME_TILES in jobs  # one job, tiles first: the others reuse its artwork
+    assert jobs[0] == kit_jobs.SAME_TILES  # the heaviest job is handed out first
+    assert all(len(job) == 1 for job in jobs if job != kit_jobs.SAME_TILES)
+
+
+def test_a_kit_without_some_tile_components_keeps_the_rest_together():
+    jobs = kit_jobs.schedule(["market", "upgrade_chart", "tiles", "shares"])
+    assert ("tiles", "upgrade_chart") in jobs
+    assert sorted(k for job in jobs for k in job) == ["market", "shares", "tiles", "upgrade_chart"]
+    assert kit_jobs.schedule(["shares", "privates"]) == [("shares",), ("privates",)]
+
+
+def test_components_of_unknown_cost_keep_their_print_order_after_the_rest():
+    jobs = kit_jobs.schedule(["zeta", "privates", "alpha", "map"])
+    assert jobs == [("map",), ("privates",), ("zeta",), ("alpha",)]
+
+
+def test_a_failing_component_does_not_stop_the_others_of_its_job(monkeypatch):
+    built = []
+
+    def fake(key, job):
+        built.append(key)
+        if key == "tile_manifest":
+            raise PnpError("tile_manifest: broken")
+        return key
+
+    monkeypatch.setattr(kit_jobs, "_run", fake)
+    out = kit_jobs.run_all(kit_jobs.SAME_TILES, None)
+    assert built == list(kit_jobs.SAME_TILES)
+    assert out[0] == "tiles" and out[2] == "upgrade_chart"
+    assert isinstance(out[1], PnpError) and "broken" in str(out[1])
+
+
+@pytest.mark.parametrize("game", ["1860", "1851", "18xy"])
+def test_every_component_of_the_bundled_kits_is_scheduled(game):
+    keys = kit_components(load_game(game))
+    assert sorted(k for job in kit_jobs.schedule(keys) for k in job) == sorted(keys)
+
+
+def test_a_component_comes_back_from_its_worker_with_its_pages_counted_but_not_drawn():
+    from pnp.build import build_component
+    from pnp.components import PrintOptions
+    from pnp.templates import paper, theme
+
+    game = load_game("1860")
+    component = build_component("shares", game, PrintOptions(paper=paper("a4"), style=theme("default")))
+    back = kit_jobs.sent_back(component)
+    assert back.svgs == {} and component.svgs
+    assert [len(d.pages) for d in back.documents] == [len(d.pages) for d in component.documents]
+    for doc, sent in zip(back.documents, component.documents):
+        assert doc.cuts == sent.cuts and doc.filename == sent.filename
+        for page, drawn in zip(doc.pages, sent.pages):
+            assert (page.width_mm, page.height_mm, page.view_box, page.title) == \
+                   (drawn.width_mm, drawn.height_mm, drawn.view_box, drawn.title)
+            assert not page.root.children and drawn.root.children
+
+
+def test_the_staging_folder_writes_files_whole_and_keeps_names_inside(tmp_path):
+    import os
+    import stat
+
+    staging = kit_jobs.StagingDir(tmp_path)
+    staging.write("tiles/57.svg", "<svg/>")
+    staging.write("a.pdf", b"%PDF")
+    assert (tmp_path / "tiles" / "57.svg").read_text() == "<svg/>"
+    assert (tmp_path / "a.pdf").read_bytes() == b"%PDF"
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "a.pdf").stat().st_mode) == 0o666 & ~mask  # an ordinary file
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["57.svg", "a.pdf", "tiles"]  # nothing left beside
+    for name in ("../out.svg", "tiles/../../x.pdf", "/etc/x"):
+        with pytest.raises(PnpError, match="outside the output folder"):
+            staging.write(name, "x")
