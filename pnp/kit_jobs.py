@@ -59,8 +59,8 @@ def prepare(job: KitJob | None) -> None:
 
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
-    the component modules, the cairo bindings (cairocffi parses cairo's C declarations
-    when imported: about 0.3 s), the font metrics and the messages; and the PDF
+    the component modules, the cairo writer and its binding (libcairo opened), the font
+    metrics and the messages; and the PDF
     finishing every worker does, which the kit's own PDF needs here after them."""
     import importlib
 

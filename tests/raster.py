@@ -14,30 +14,35 @@ from cairosvg.surface import PNGSurface
 def pixels(page, dpi: float = 25.4) -> numpy.ndarray:
     """Height x width x 3 (RGB, 0-255) on white; at the default 25.4 dpi one pixel is 1 mm."""
     if isinstance(page, str):
-        surface = PNGSurface(Tree(bytestring=page.encode("utf-8"), unsafe=False), io.BytesIO(), dpi)
-        image = surface.cairo
+        image = PNGSurface(Tree(bytestring=page.encode("utf-8"), unsafe=False), io.BytesIO(), dpi).cairo
+        image.flush()
+        data, stride, height, width = bytes(image.get_data()), image.get_stride(), image.get_height(), image.get_width()
     else:
+        from pnp.draw import cairolib
+
         image = node_image(page, dpi)
-    image.flush()
-    bgra = numpy.frombuffer(bytes(image.get_data()), dtype=numpy.uint8)
-    bgra = bgra.reshape(image.get_height(), image.get_stride() // 4, 4)[:, : image.get_width()]
+        data, stride = cairolib.image_rows(image)
+        width, height = cairolib.image_size(image)
+    bgra = numpy.frombuffer(data, dtype=numpy.uint8).reshape(height, stride // 4, 4)[:, :width]
     return bgra[:, :, 2::-1].astype(int)
 
 
 def node_image(page, dpi: float):
-    """A node page drawn by the cairo writer on an RGB surface (white ground)."""
-    import cairocffi as cairo
-
+    """A node page drawn by the cairo writer on an RGB image surface (white ground)."""
+    from pnp.draw import cairolib
+    from pnp.draw.cairolib import lib
     from pnp.draw.cairowriter import draw_page, page_points
 
     w, h = page_points(page)
     k = dpi / 72
-    image = cairo.ImageSurface(cairo.FORMAT_RGB24, max(1, round(w * k)), max(1, round(h * k)))
-    ctx = cairo.Context(image)
-    ctx.set_source_rgb(1, 1, 1)
-    ctx.paint()
-    ctx.scale(image.get_width() / w, image.get_height() / h)
-    draw_page(ctx, page, w, h)
+    image = cairolib.image_surface(max(1, round(w * k)), max(1, round(h * k)), cairolib.FORMAT_RGB24)
+    cr = cairolib.context(image)
+    lib.cairo_set_source_rgb(cr, 1, 1, 1)
+    lib.cairo_paint(cr)
+    width, height = cairolib.image_size(image)
+    lib.cairo_scale(cr, width / w, height / h)
+    draw_page(cr, page, w, h)
+    cairolib.check_context(cr, "drawing a test page")
     return image
 
 

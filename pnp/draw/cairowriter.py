@@ -1,266 +1,268 @@
 """The cairo writer: a node tree drawn straight onto a cairo context (PDF or PNG
-surfaces). Paint is inherited as in SVG; SVG's defaults (black fill, no stroke,
-miter limit 4) hold where nothing is set. Errors are raised, never swallowed."""
+surfaces) through pnp's own cairo binding (`pnp.draw.cairolib`: cairo's C functions
+called straight, `lib.cairo_fill(cr)`). Paint is inherited as in SVG; SVG's defaults
+(black fill, no stroke, miter limit 4) hold where nothing is set. Errors are raised,
+never swallowed: cairo's status is checked after every page and recorded group.
+
+The walk is the hot part of drawing a kit (tens of thousands of nodes), so what can be
+worked out once is: the paint in force under each distinct paint (`Ink`). Outlines and
+transforms are traced by `pnp.draw.cairopath`."""
 
 from __future__ import annotations
 
-import math
-
-import cairocffi as cairo
-
+from pnp.draw import cairolib
+from pnp.draw.cairolib import ffi, lib
+from pnp.draw.cairopath import apply_transform, trace_shape
 from pnp.draw.color import parse_color
-from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text
+from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Paint, Text
 
 PT_PER_MM = 72 / 25.4
-CAPS = {"round": cairo.LINE_CAP_ROUND, "square": cairo.LINE_CAP_SQUARE, "butt": cairo.LINE_CAP_BUTT}
-JOINS = {"round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL, "miter": cairo.LINE_JOIN_MITER}
-DEFAULTS = {"fill": "#000000", "font_size": 16.0, "font_family": "sans-serif"}
+CAPS = {"round": cairolib.LINE_CAP_ROUND, "square": cairolib.LINE_CAP_SQUARE, "butt": cairolib.LINE_CAP_BUTT}
+JOINS = {"round": cairolib.LINE_JOIN_ROUND, "bevel": cairolib.LINE_JOIN_BEVEL, "miter": cairolib.LINE_JOIN_MITER}
+MITER_LIMIT = 4  # SVG's default; cairo's own is 10
+SHARED_SIZE = 8  # a group of at least this many nodes, drawn more than once, is recorded once
 
 
-def apply_transform(ctx, ops) -> None:
-    for op in ops:
-        name = op[0]
-        if name == "translate":
-            ctx.translate(op[1], op[2])
-        elif name == "rotate":
-            if op[2] or op[3]:
-                ctx.translate(op[2], op[3])
-                ctx.rotate(math.radians(op[1]))
-                ctx.translate(-op[2], -op[3])
-            else:
-                ctx.rotate(math.radians(op[1]))
-        elif name == "scale":
-            ctx.scale(op[1], op[2])
-        elif name == "matrix":
-            ctx.transform(cairo.Matrix(*op[1:]))
-        else:
-            raise ValueError(f"unknown transform step {name!r}")
+class Ink:
+    """The paint in force at a node, with what drawing needs worked out once: the fill
+    and stroke as cairo takes them and the font. A node's own paint over its parent's
+    ink is looked up (`under`), not merged again for every node; `key` is the paint by
+    value (two inks with the same paint share a recorded group)."""
 
+    __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "line", "anchor", "stroked_text", "_under",
+                 "_by_value", "_faded", "_font")
 
-def trace_path(ctx, commands) -> None:
-    x = y = 0.0
-    for c in commands:
-        head = c[0]
-        if head == "M":
-            x, y = c[1], c[2]
-            ctx.move_to(x, y)
-        elif head == "L":
-            x, y = c[1], c[2]
-            ctx.line_to(x, y)
-        elif head == "C":
-            ctx.curve_to(*c[1:])
-            x, y = c[5], c[6]
-        elif head == "A":
-            _arc(ctx, x, y, *c[1:])
-            x, y = c[6], c[7]
-        elif head == "Z":
-            ctx.close_path()
-            x, y = ctx.get_current_point()
-        else:
-            raise ValueError(f"unknown path command {head!r}")
+    def __init__(self, style: dict):
+        self.style = style  # SVG-style attributes, without opacity (which is a node's own)
+        self.key = tuple(style.items())
+        self.anchor = style.get("text_anchor", "start")
+        self.stroked_text = style.get("stroke", "none") != "none"  # text cairo would not draw as SVG does
+        fill = parse_color(style.get("fill", "#000000"))
+        self.fill = None if fill is None else (*fill, style.get("fill_opacity", 1.0))
+        self.fill_rule = (cairolib.FILL_RULE_EVEN_ODD if style.get("fill_rule") == "evenodd"
+                          else cairolib.FILL_RULE_WINDING)
+        stroke = parse_color(style.get("stroke", "none"))
+        self.stroke = None if stroke is None else (*stroke, style.get("stroke_opacity", 1.0))
+        self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes
+            style.get("stroke_width", 1.0), CAPS[style.get("stroke_linecap", "butt")],
+            JOINS[style.get("stroke_linejoin", "miter")], tuple(style.get("stroke_dasharray") or ()))
+        self._under: dict[int, tuple[Paint, Ink]] = {}  # by the paint's id: most nodes share their paint
+        self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart
+        self._faded: dict[float, Ink] = {}
+        self._font = None
 
+    def under(self, paint: Paint) -> "Ink":
+        """The ink of a node with `paint` of its own under this one."""
+        kept = self._under.get(id(paint))
+        if kept is None:  # the paint is kept with its ink, so its id stays its own
+            items = paint.items()
+            ink = self._by_value.get(items)
+            if ink is None:
+                style = {**self.style, **dict(items)}
+                style.pop("opacity", None)
+                ink = self._by_value[items] = Ink(style)
+            kept = self._under[id(paint)] = (paint, ink)
+        return kept[1]
 
-def _arc(ctx, x1, y1, rx, ry, phi, large, sweep, x2, y2) -> None:
-    """An SVG endpoint arc, by the centre parametrisation of the SVG specification."""
-    if (x1, y1) == (x2, y2):
-        return
-    if rx == 0 or ry == 0:
-        ctx.line_to(x2, y2)
-        return
-    rx, ry = abs(rx), abs(ry)
-    cos_p, sin_p = math.cos(math.radians(phi)), math.sin(math.radians(phi))
-    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
-    xp, yp = cos_p * dx + sin_p * dy, -sin_p * dx + cos_p * dy
-    k2 = xp * xp / (rx * rx) + yp * yp / (ry * ry)
-    if k2 > 1:
-        rx, ry = rx * math.sqrt(k2), ry * math.sqrt(k2)
-    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    den = rx * rx * yp * yp + ry * ry * xp * xp
-    k = math.sqrt(max(0.0, num / den)) if den else 0.0
-    if bool(large) == bool(sweep):
-        k = -k
-    cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
-    cx = cos_p * cxp - sin_p * cyp + (x1 + x2) / 2
-    cy = sin_p * cxp + cos_p * cyp + (y1 + y2) / 2
-    a1 = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
-    a2 = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx)
-    if sweep and a2 < a1:
-        a2 += 2 * math.pi
-    elif not sweep and a2 > a1:
-        a2 -= 2 * math.pi
-    ctx.save()
-    ctx.translate(cx, cy)
-    ctx.rotate(math.radians(phi))
-    ctx.scale(rx, ry)
-    (ctx.arc if sweep else ctx.arc_negative)(0, 0, 1, a1, a2)
-    ctx.restore()
+    def faded(self, opacity: float) -> "Ink":
+        """This ink with `opacity` carried on its colours: a single paint (a fill alone,
+        a stroke alone, or text) covers each point once, so that equals a faded group."""
+        ink = self._faded.get(opacity)
+        if ink is None:
+            style = self.style
+            ink = self._faded[opacity] = Ink({**style, "fill_opacity": style.get("fill_opacity", 1.0) * opacity,
+                                              "stroke_opacity": style.get("stroke_opacity", 1.0) * opacity})
+        return ink
 
-
-def _shape(ctx, node: Node) -> None:
-    if isinstance(node, Path):
-        trace_path(ctx, node.commands)
-    elif isinstance(node, Rect):
-        x, y, w, h = node.x, node.y, node.width, node.height
-        rx, ry = node.rx or node.ry, node.ry or node.rx
-        if rx <= 0:
-            ctx.rectangle(x, y, w, h)
-        else:
-            rx, ry = min(rx, w / 2), min(ry, h / 2)
-            trace_path(ctx, (("M", x + rx, y), ("L", x + w - rx, y), ("A", rx, ry, 0, 0, 1, x + w, y + ry),
-                             ("L", x + w, y + h - ry), ("A", rx, ry, 0, 0, 1, x + w - rx, y + h),
-                             ("L", x + rx, y + h), ("A", rx, ry, 0, 0, 1, x, y + h - ry), ("L", x, y + ry),
-                             ("A", rx, ry, 0, 0, 1, x + rx, y), ("Z",)))
-    elif isinstance(node, Circle):
-        ctx.new_sub_path()
-        ctx.arc(node.cx, node.cy, node.r, 0, 2 * math.pi)
-        ctx.close_path()
-    elif isinstance(node, Line):
-        ctx.move_to(node.x1, node.y1)
-        ctx.line_to(node.x2, node.y2)
-    else:
-        raise TypeError(f"cannot trace {type(node).__name__} as a shape")
+    def font(self) -> tuple:
+        """(family as UTF-8, slant, weight, size) for cairo's toy font face."""
+        if self._font is None:
+            style = self.style
+            family = style.get("font_family", "sans-serif").split(",")[0].strip("\"' ")
+            if style.get("font_stretch") == "condensed" and not family.endswith("Condensed"):
+                family += " Condensed"
+            weight = style.get("font_weight", "normal")
+            bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
+            slant = cairolib.FONT_SLANT_ITALIC if style.get("font_style") == "italic" else cairolib.FONT_SLANT_NORMAL
+            self._font = (family.encode(), slant, cairolib.FONT_WEIGHT_BOLD if bold else cairolib.FONT_WEIGHT_NORMAL,
+                          style.get("font_size", 16.0))
+        return self._font
 
 
 class Drawer:
     """Draws nodes on one context. A leaf without a transform or opacity of its own is
-    drawn without saving the context: everything it sets is set afresh by the next
-    leaf, except the font, which is only changed when it differs."""
+    drawn without saving the context. What a leaf sets (fill rule, colour, line style,
+    font) is sent to cairo only when it differs from what cairo holds, as far as this
+    drawer knows: a save keeps that knowledge, a restore brings back what it was at
+    the save (cairo's own stack of states); an equal setting sent again would change
+    nothing in the file, and cost a call."""
 
-    def __init__(self, ctx, shared: frozenset = frozenset(), recorded: dict | None = None, font_options=None):
-        self.ctx = ctx
+    def __init__(self, cr, shared: frozenset = frozenset(), recorded: dict | None = None, font_options=None,
+                 ink: Ink | None = None):
+        self.cr = cr
         # text on a recording surface is laid out with the page's font options (a PDF's
         # unhinted metrics), not the recording surface's own
-        self.font_options = ctx.get_target().get_font_options() if font_options is None else font_options
-        self.font = None  # (family, slant, weight, size) last selected
+        self.font_options = cairolib.font_options(lib.cairo_get_target(cr)) if font_options is None else font_options
+        # what cairo holds now, as set by this drawer (None: not known)
+        self.fill_rule = self.source = self.line = self.font = None
         self.shared = shared  # ids of groups drawn more than once: recorded once, replayed
-        self.recorded = {} if recorded is None else recorded  # (id, inherited paint) -> recording surface
+        self.recorded = {} if recorded is None else recorded  # (id, ink key) -> recording surface
+        self.ink = Ink({}) if ink is None else ink  # the page's ink: nothing set
+        self.extents = ffi.new("cairo_text_extents_t *")
 
-    def draw(self, node: Node, style: dict) -> None:
+    def draw(self, node: Node, ink: Ink | None = None) -> None:
+        ink = self.ink if ink is None else ink
         if id(node) in self.shared:
-            self.replay(node, style)
+            self.replay(node, ink)
         else:
-            self.draw_node(node, style)
+            self.draw_node(node, ink)
 
-    def replay(self, node: Group, style: dict) -> None:
+    def replay(self, node: Group, ink: Ink) -> None:
         """A group drawn several times: drawn once on a recording surface, which each
         use paints (a PDF holds it once, as a form, and names it where it is used)."""
-        key = (id(node), tuple(style.items()))
+        key = (id(node), ink.key)
         surface = self.recorded.get(key)
         if surface is None:
-            surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None)
-            ctx = cairo.Context(surface)
-            ctx.set_miter_limit(MITER_LIMIT)
-            ctx.set_font_options(self.font_options)
-            Drawer(ctx, self.shared, self.recorded, self.font_options).draw_node(node, style)
+            surface = cairolib.recording_surface()
+            cr = cairolib.context(surface)
+            lib.cairo_set_miter_limit(cr, MITER_LIMIT)
+            lib.cairo_set_font_options(cr, self.font_options)
+            Drawer(cr, self.shared, self.recorded, self.font_options, self.ink).draw_node(node, ink)
+            cairolib.check_context(cr, "drawing a recorded group")
+            cairolib.check_surface(surface, "drawing a recorded group")
             self.recorded[key] = surface
-        self.ctx.set_source_surface(surface, 0, 0)
-        self.ctx.paint()
+        lib.cairo_set_source_surface(self.cr, surface, 0, 0)
+        self.source = None
+        lib.cairo_paint(self.cr)
 
-    def draw_node(self, node: Node, style: dict) -> None:
-        own = node.paint.items()
-        if own:
-            style = {**style, **dict(own)}
-            opacity = style.pop("opacity", 1.0)
-        else:
+    def save(self) -> tuple:
+        lib.cairo_save(self.cr)
+        return self.fill_rule, self.source, self.line, self.font
+
+    def restore(self, held: tuple) -> None:
+        """cairo's state as it was at the save that returned `held`."""
+        lib.cairo_restore(self.cr)
+        self.fill_rule, self.source, self.line, self.font = held
+
+    def draw_node(self, node: Node, ink: Ink) -> None:
+        paint = node.paint
+        if paint is NO_PAINT:
             opacity = 1.0
-        ctx = self.ctx
-        is_group = isinstance(node, Group)
-        transform = node.transform if isinstance(node, (Group, Text)) else ()
-        if not is_group and not transform and opacity >= 1:
-            self.leaf(node, style)
+        else:
+            ink = ink.under(paint)
+            opacity = 1.0 if paint.opacity is None else paint.opacity
+        kind = type(node)
+        if kind is Group:
+            self.group(node, ink, opacity)
             return
-        ctx.save()
+        transform = node.transform if kind is Text else ()
+        if not transform and opacity >= 1:
+            self.leaf(node, ink)
+            return
+        cr = self.cr
+        held = self.save()
         if transform:
-            apply_transform(ctx, transform)
-        if is_group and node.clip is not None:
-            _shape(ctx, node.clip)
-            ctx.clip()
+            apply_transform(cr, transform)
         # one paint (a fill alone, a stroke alone, or text) covers each point once, so
         # its opacity can ride on its colour; anything else is drawn as a group
-        single = not is_group and (isinstance(node, Text) or parse_color(style.get("fill", "#000000")) is None
-                                   or parse_color(style.get("stroke", "none")) is None)
-        if opacity < 1 and single:
-            style = {**style, "fill_opacity": style.get("fill_opacity", 1.0) * opacity,
-                     "stroke_opacity": style.get("stroke_opacity", 1.0) * opacity}
-        grouped = opacity < 1 and not single
+        grouped = opacity < 1 and not (kind is Text or ink.fill is None or ink.stroke is None)
         if grouped:
-            ctx.push_group()
-        if is_group:
-            for child in node.children:
-                self.draw(child, style)
+            lib.cairo_push_group(cr)
+            self.leaf(node, ink)
+            lib.cairo_pop_group_to_source(cr)
+            lib.cairo_paint_with_alpha(cr, opacity)
         else:
-            self.leaf(node, style)
-        if grouped:
-            ctx.pop_group_to_source()
-            ctx.paint_with_alpha(opacity)
-        ctx.restore()
-        self.font = None  # the restore brought back whatever font was selected before
+            self.leaf(node, ink.faded(opacity) if opacity < 1 else ink)
+        self.restore(held)
 
-    def leaf(self, node: Node, style: dict) -> None:
-        if isinstance(node, Text):
-            self.text(node, style)
-        elif isinstance(node, Image):
+    def group(self, node: Group, ink: Ink, opacity: float) -> None:
+        cr = self.cr
+        held = self.save()
+        if node.transform:
+            apply_transform(cr, node.transform)
+        if node.clip is not None:
+            trace_shape(cr, node.clip)
+            lib.cairo_clip(cr)
+        if opacity < 1:  # push and pop are a save and restore of cairo's own; ours follows the pop at once
+            lib.cairo_push_group(cr)
+        shared, draw_node = self.shared, self.draw_node
+        for child in node.children:
+            if id(child) in shared:
+                self.replay(child, ink)
+            else:
+                draw_node(child, ink)
+        if opacity < 1:
+            lib.cairo_pop_group_to_source(cr)
+            lib.cairo_paint_with_alpha(cr, opacity)
+        self.restore(held)
+
+    def leaf(self, node: Node, ink: Ink) -> None:
+        kind = type(node)
+        if kind is Text:
+            self.text(node, ink)
+        elif kind is Image:
             self.image(node)
         else:
-            _shape(self.ctx, node)
-            self.fill_and_stroke(style)
+            trace_shape(self.cr, node)
+            self.fill_and_stroke(ink)
 
-    def fill_and_stroke(self, style: dict) -> None:
-        ctx = self.ctx
-        fill = parse_color(style.get("fill", "#000000"))
-        stroke = parse_color(style.get("stroke", "none"))
+    def set_source(self, rgba: tuple) -> None:
+        if rgba != self.source:
+            lib.cairo_set_source_rgba(self.cr, *rgba)
+            self.source = rgba
+
+    def fill_and_stroke(self, ink: Ink) -> None:
+        cr, fill, stroke = self.cr, ink.fill, ink.stroke
         if fill is not None:
-            ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if style.get("fill_rule") == "evenodd"
-                              else cairo.FILL_RULE_WINDING)
-            ctx.set_source_rgba(*fill, style.get("fill_opacity", 1.0))
-            ctx.fill_preserve() if stroke is not None else ctx.fill()
+            if ink.fill_rule != self.fill_rule:
+                lib.cairo_set_fill_rule(cr, ink.fill_rule)
+                self.fill_rule = ink.fill_rule
+            self.set_source(fill)
+            if stroke is None:
+                lib.cairo_fill(cr)
+            else:
+                lib.cairo_fill_preserve(cr)
         if stroke is not None:
-            ctx.set_line_width(style.get("stroke_width", 1.0))
-            ctx.set_line_cap(CAPS[style.get("stroke_linecap", "butt")])
-            ctx.set_line_join(JOINS[style.get("stroke_linejoin", "miter")])
-            ctx.set_dash(list(style.get("stroke_dasharray") or ()))
-            ctx.set_source_rgba(*stroke, style.get("stroke_opacity", 1.0))
-            ctx.stroke()
-        ctx.new_path()
+            if ink.line != self.line:
+                width, cap, join, dashes = self.line = ink.line
+                lib.cairo_set_line_width(cr, width)
+                lib.cairo_set_line_cap(cr, cap)
+                lib.cairo_set_line_join(cr, join)
+                lib.cairo_set_dash(cr, dashes, len(dashes), 0)
+            self.set_source(stroke)
+            lib.cairo_stroke(cr)
+        elif fill is None:
+            lib.cairo_new_path(cr)  # neither painted: the outline goes (fill and stroke take it)
 
-    def text(self, node: Text, style: dict) -> None:
+    def text(self, node: Text, ink: Ink) -> None:
         if not node.content:
             return
-        ctx = self.ctx
-        family = style.get("font_family", "sans-serif").split(",")[0].strip("\"' ")
-        if style.get("font_stretch") == "condensed" and not family.endswith("Condensed"):
-            family += " Condensed"
-        weight = style.get("font_weight", "normal")
-        bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
-        slant = cairo.FONT_SLANT_ITALIC if style.get("font_style") == "italic" else cairo.FONT_SLANT_NORMAL
-        font = (family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL, style.get("font_size", 16.0))
-        if font != self.font:
-            ctx.select_font_face(*font[:3])
-            ctx.set_font_size(font[3])
-            self.font = font
-        x, y = node.x, node.y
-        anchor = style.get("text_anchor", "start")
-        if anchor != "start":
-            x_bearing, _, width = ctx.text_extents(node.content)[:3]
-            x -= width / 2 + x_bearing if anchor == "middle" else width + x_bearing
-        fill = parse_color(style.get("fill", "#000000"))
-        if style.get("stroke", "none") != "none":
+        if ink.stroked_text:
             raise ValueError("stroked text is not drawable")
-        if fill is None:
+        if ink.fill is None:
             return
-        ctx.set_source_rgba(*fill, style.get("fill_opacity", 1.0))
-        ctx.move_to(x, y)
-        ctx.show_text(node.content)
-        ctx.new_path()
+        cr = self.cr
+        font = ink.font()
+        if font != self.font:
+            lib.cairo_select_font_face(cr, font[0], font[1], font[2])
+            lib.cairo_set_font_size(cr, font[3])
+            self.font = font
+        content = node.content.encode()
+        x, y = node.x, node.y
+        anchor = ink.anchor
+        if anchor != "start":
+            extents = self.extents
+            lib.cairo_text_extents(cr, content, extents)
+            x -= extents.width / 2 + extents.x_bearing if anchor == "middle" else extents.width + extents.x_bearing
+        self.set_source(ink.fill)
+        lib.cairo_move_to(cr, x, y)
+        lib.cairo_show_text(cr, content)
+        lib.cairo_new_path(cr)
 
     def image(self, node: Image) -> None:
         from pnp.draw.images import draw_image
 
-        draw_image(self.ctx, node)
-
-
-MITER_LIMIT = 4  # SVG's default; cairo's own is 10
-SHARED_SIZE = 8  # a group of at least this many nodes, drawn more than once, is recorded once
+        draw_image(self.cr, node)
 
 
 def shared_groups(pages: list[Page]) -> frozenset:
@@ -270,15 +272,15 @@ def shared_groups(pages: list[Page]) -> frozenset:
     seen: dict[int, int] = {}
     sizes: dict[int, int] = {}
 
-    def visit(node) -> int:
-        if type(node) is not Group:
-            return 1
-        key = id(node)
+    def visit(group: Group) -> int:
+        key = id(group)
         if key in seen:
             seen[key] += 1
             return sizes[key]
         seen[key] = 1
-        size = 1 + sum(visit(child) for child in node.children) + (node.clip is not None)
+        size = 1 + (group.clip is not None)
+        for child in group.children:
+            size += visit(child) if type(child) is Group else 1
         sizes[key] = size
         return size
 
@@ -287,48 +289,46 @@ def shared_groups(pages: list[Page]) -> frozenset:
     return frozenset(key for key, uses in seen.items() if uses > 1 and sizes[key] >= SHARED_SIZE)
 
 
-def draw_page(ctx, page: Page, width_pt: float, height_pt: float, drawer: Drawer | None = None) -> None:
+def draw_page(cr, page: Page, width_pt: float, height_pt: float, drawer: Drawer | None = None) -> None:
     """The page's tree on a context whose units are points (or pixels at 72 dpi)."""
     vx, vy, vw, vh = page.view_box
-    ctx.scale(width_pt / vw, height_pt / vh)
-    ctx.translate(-vx, -vy)
-    ctx.set_miter_limit(MITER_LIMIT)
-    drawer = Drawer(ctx, shared_groups([page])) if drawer is None else drawer
-    drawer.draw(page.root, {})
+    lib.cairo_scale(cr, width_pt / vw, height_pt / vh)
+    lib.cairo_translate(cr, -vx, -vy)
+    lib.cairo_set_miter_limit(cr, MITER_LIMIT)
+    drawer = Drawer(cr, shared_groups([page])) if drawer is None else drawer
+    drawer.draw(page.root)
 
 
 def page_points(page: Page) -> tuple[float, float]:
     return page.width_mm * PT_PER_MM, page.height_mm * PT_PER_MM
 
 
+def _named(page: Page, n: int) -> str:
+    return f"drawing page {n}" + (f" ({page.title})" if page.title else "")
+
+
 def to_png(page: Page, dpi: float = 96) -> bytes:
     """The page as a PNG at `dpi`, on a transparent ground."""
-    import io
-
     k = dpi / 72
     w, h = page_points(page)
-    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, max(1, round(w * k)), max(1, round(h * k)))
-    ctx = cairo.Context(surface)
-    ctx.scale(surface.get_width() / w, surface.get_height() / h)
-    draw_page(ctx, page, w, h)
-    surface.flush()
-    out = io.BytesIO()
-    surface.write_to_png(out)
-    return out.getvalue()
+    surface = cairolib.image_surface(max(1, round(w * k)), max(1, round(h * k)))
+    cr = cairolib.context(surface)
+    width, height = cairolib.image_size(surface)
+    lib.cairo_scale(cr, width / w, height / h)
+    draw_page(cr, page, w, h)
+    cairolib.check_context(cr, _named(page, 1))
+    return cairolib.png_bytes(surface)
 
 
 def to_pdf(pages: list[Page]) -> bytes:
     """Pages as one PDF (shared fonts), each at its own size."""
-    import io
-
-    buffer = io.BytesIO()
-    surface = cairo.PDFSurface(buffer, 595, 842)
-    shared, recorded = shared_groups(pages), {}
-    for page in pages:
-        w, h = page_points(page)
-        surface.set_size(w, h)
-        ctx = cairo.Context(surface)
-        draw_page(ctx, page, w, h, Drawer(ctx, shared, recorded))
-        surface.show_page()
-    surface.finish()
-    return buffer.getvalue()
+    shared, recorded, ink = shared_groups(pages), {}, Ink({})
+    with cairolib.PdfFile(595, 842) as pdf:
+        for n, page in enumerate(pages, 1):
+            w, h = page_points(page)
+            lib.cairo_pdf_surface_set_size(pdf.surface, w, h)
+            cr = cairolib.context(pdf.surface)
+            draw_page(cr, page, w, h, Drawer(cr, shared, recorded, ink=ink))
+            cairolib.check_context(cr, _named(page, n))
+            pdf.show_page(_named(page, n))
+        return pdf.finish()

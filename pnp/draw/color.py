@@ -7,6 +7,7 @@ naming the file and the field (`check_colors`)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from pnp.errors import DataError, PnpError
 
@@ -37,9 +38,21 @@ def parse_color(text: str) -> RGB | None:
 
 @lru_cache(maxsize=1)
 def _keywords() -> dict:
-    from cairosvg.colors import COLORS  # SVG's keyword table (a table only: nothing is parsed)
+    """SVG's keyword table, cairosvg's (a table only: nothing is parsed). Its module is
+    loaded on its own where it can be: through its package it would bring cairosvg's
+    renderer and cairocffi (~0.5 s) along for a table."""
+    import importlib.util
 
-    return {name: rgba[:3] for name, rgba in COLORS.items() if len(rgba) == 4 and rgba[3] == 1}
+    spec = importlib.util.find_spec("cairosvg")
+    table = spec and spec.origin and importlib.util.spec_from_file_location(
+        "pnp.draw._svg_color_table", Path(spec.origin).with_name("colors.py"))
+    if table and Path(table.origin).is_file():
+        module = importlib.util.module_from_spec(table)
+        table.loader.exec_module(module)
+        colors = module.COLORS
+    else:  # laid out otherwise: through the package after all
+        from cairosvg.colors import COLORS as colors
+    return {name: rgba[:3] for name, rgba in colors.items() if len(rgba) == 4 and rgba[3] == 1}
 
 
 @lru_cache(maxsize=None)

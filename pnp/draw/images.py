@@ -1,23 +1,23 @@
 """Pictures from outside pnp (a PNG, or an SVG such as a user's logo) drawn into a box.
-An outside SVG is the one thing cairosvg still draws; pnp's own drawings never go
-through it."""
+An outside SVG is the one thing cairosvg still draws (and so the one thing that loads
+cairocffi, cairosvg's own binding); pnp's own drawings never go through it."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-import cairocffi as cairo
-
+from pnp.draw import cairolib
+from pnp.draw.cairolib import lib
 from pnp.errors import PnpError
 
 
-def draw_image(ctx, node) -> None:
+def draw_image(cr, node) -> None:
     """The picture scaled to fit the box, centred in it (SVG's xMidYMid meet)."""
     if node.href.startswith("data:image/png;base64,"):
         import base64
 
-        _place(ctx, node, cairo.ImageSurface.create_from_png(io.BytesIO(base64.b64decode(node.href.split(",", 1)[1]))))
+        data = base64.b64decode(node.href.split(",", 1)[1])
+        _place(cr, node, cairolib.png_surface(data, "an embedded picture"))
         return
     path = Path(node.href)
     if not path.is_file():
@@ -27,19 +27,20 @@ def draw_image(ctx, node) -> None:
 
         png = cairosvg.svg2png(url=str(path), unsafe=False, output_width=max(1, round(node.width * 8)),
                                output_height=max(1, round(node.height * 8)))
-        surface = cairo.ImageSurface.create_from_png(io.BytesIO(png))
+        surface = cairolib.png_surface(png, node.href)
     elif path.suffix.lower() == ".png":
-        surface = cairo.ImageSurface.create_from_png(str(path))
+        surface = cairolib.png_surface(path.read_bytes(), node.href)
     else:
         raise PnpError(f"{node.href}: pictures must be PNG or SVG")
-    _place(ctx, node, surface)
+    _place(cr, node, surface)
 
 
-def _place(ctx, node, surface) -> None:
-    k = min(node.width / surface.get_width(), node.height / surface.get_height())
-    ctx.save()
-    ctx.translate(node.x + (node.width - surface.get_width() * k) / 2, node.y + (node.height - surface.get_height() * k) / 2)
-    ctx.scale(k, k)
-    ctx.set_source_surface(surface, 0, 0)
-    ctx.paint()
-    ctx.restore()
+def _place(cr, node, surface) -> None:
+    width, height = cairolib.image_size(surface)
+    k = min(node.width / width, node.height / height)
+    lib.cairo_save(cr)
+    lib.cairo_translate(cr, node.x + (node.width - width * k) / 2, node.y + (node.height - height * k) / 2)
+    lib.cairo_scale(cr, k, k)
+    lib.cairo_set_source_surface(cr, surface, 0, 0)
+    lib.cairo_paint(cr)
+    lib.cairo_restore(cr)
