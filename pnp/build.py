@@ -61,17 +61,12 @@ ON_REQUEST = {"composed": "map_layout"}  # pnp build --layout: the map those sec
 
 
 def available_components() -> list[str]:
-    """Kit components whose builder module exists in this installation."""
-    out = []
-    for key, _ in KIT:
-        try:
-            importlib.import_module(f"pnp.components.{key}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"pnp.components.{key}":
-                raise
-            continue
-        out.append(key)
-    return out
+    """Kit components whose builder module exists in this installation: found, not
+    imported, so that a kit imports only the builders of the components its game has
+    (importing all of them took ~0.2 s of every build)."""
+    from importlib.util import find_spec
+
+    return [key for key, _ in KIT if find_spec(f"pnp.components.{key}") is not None]
 
 
 def kit_components(game: Game, only: list[str] | None = None, options: PrintOptions | None = None) -> list[str]:

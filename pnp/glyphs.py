@@ -25,17 +25,12 @@ def covered() -> frozenset[int] | None:
     """Code points every face pnp prints with has a glyph for; None when the DejaVu
     fonts are not installed (text is then measured and drawn with substitutes, and
     nothing can be said about coverage)."""
-    from reportlab.pdfbase import pdfmetrics
+    from pnp.text import FACES, face_metrics
 
-    from pnp.text import FACES, font_name
-
-    sets = []
-    for weight in FACES:
-        name = font_name(weight)
-        if name != FACES[weight]:
-            return None
-        sets.append(set(pdfmetrics.getFont(name).face.charToGlyph))
-    return frozenset(set.intersection(*sets))
+    faces = [face_metrics(weight) for weight in FACES]
+    if any(face is None for face in faces):
+        return None
+    return frozenset.intersection(*(face.codes for face in faces))
 
 
 def _shaping(ch: str) -> str | None:

@@ -17,8 +17,11 @@ from pnp.yamlfile import expect_mapping, read_yaml
 FALLBACK = "en"
 
 
-def languages() -> list[str]:
-    return sorted(p.stem for p in (templates_dir() / "messages").glob("*.yaml"))
+@cache
+def languages() -> tuple[str, ...]:
+    """The languages pnp has a message catalogue for (looked up once: every text of a
+    game's data in several languages asks)."""
+    return tuple(sorted(p.stem for p in (templates_dir() / "messages").glob("*.yaml")))
 
 
 @cache

@@ -1,11 +1,16 @@
-"""Text measured with real font metrics (reportlab with the DejaVu fonts), so that text
-can be fitted to its box and placed clear of track before anything is drawn.
+"""Text measured with real font metrics (the DejaVu fonts' own advance widths, read by
+pnp.fontmetrics), so that text can be fitted to its box and placed clear of track before
+anything is drawn. Without DejaVu, text is measured as Helvetica (reportlab's metrics).
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.fontmetrics import FontMetrics
 
 
 FONT_DIRS = (
@@ -24,18 +29,21 @@ CAP_HEIGHT = 0.73
 
 
 @cache
-def font_name(weight: str = "regular") -> str:
-    """The reportlab font to measure with: DejaVu when installed, else Helvetica."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+def face_metrics(weight: str = "regular") -> FontMetrics | None:
+    """The DejaVu face's metrics, read once, when first measured with; None when the
+    face is not installed."""
+    from pnp.fontmetrics import read_metrics
 
-    face = FACES[weight]
     for folder in FONT_DIRS:
-        path = folder / f"{face}.ttf"
+        path = folder / f"{FACES[weight]}.ttf"
         if path.exists():
-            pdfmetrics.registerFont(TTFont(face, str(path)))
-            return face
-    return FALLBACK[weight]
+            return read_metrics(path)
+    return None
+
+
+def font_name(weight: str = "regular") -> str:
+    """The font text is measured with: DejaVu when installed, else Helvetica."""
+    return FACES[weight] if face_metrics(weight) is not None else FALLBACK[weight]
 
 
 def text_width(text: str, size: float, weight: str = "regular") -> float:
@@ -45,9 +53,12 @@ def text_width(text: str, size: float, weight: str = "regular") -> float:
 @lru_cache(maxsize=1 << 16)
 def _unit_width(text: str, weight: str) -> float:
     """Width at size 1: fitting text asks for the same strings at many sizes."""
-    from reportlab.pdfbase import pdfmetrics
+    metrics = face_metrics(weight)
+    if metrics is not None:
+        return metrics.string_width(text, 1.0)
+    from reportlab.pdfbase import pdfmetrics  # the fallback's metrics: Helvetica, built into reportlab
 
-    return pdfmetrics.stringWidth(text, font_name(weight), 1.0)
+    return pdfmetrics.stringWidth(text, FALLBACK[weight], 1.0)
 
 
 def wrap(text: str, size: float, width: float, weight: str = "regular") -> list[str]:

@@ -87,6 +87,8 @@ def check_text(path: Path, data, source: str | None = None) -> None:
 
 
 def _text_problem(text: str, where: tuple, unprintable) -> str | None:
+    if len(text) <= MAX_NAME and text.isascii() and text.isprintable():
+        return None  # most text of a game: short, plain ASCII, nothing to check
     for ch in ("" if text.isprintable() else text):
         if ch not in ALLOWED_CONTROLS and unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             return f"control or invalid character U+{ord(ch):04X} in text {_quote(text)}"

@@ -8,7 +8,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from pnp.model.base import Frozen, check_known
+from pnp.model.base import Part, check_known
 
 
 def _check_loc(value):
@@ -25,7 +25,7 @@ Loc = Annotated[Union[Literal["center"], float, None], BeforeValidator(_check_lo
 TERRAIN_KINDS = ("mountain", "hill", "water", "river", "swamp", "forest", "lake", "desert", "mine", "wall", "cow_skull")
 
 
-class Terrain(Frozen):
+class Terrain(Part):
     cost: int = Field(ge=0)
     type: tuple[str, ...] = ("mountain",)
 
@@ -43,7 +43,7 @@ class Terrain(Frozen):
 BORDER_KINDS = ("impassable", "water", "mountain", "province", "river", "swamp", "divider", "offboard")
 
 
-class Border(Frozen):
+class Border(Part):
     """A marked hex side. `offboard` marks the side of an off-board area; `color`
     overrides the kind's colour (a game's own province line)."""
 
@@ -58,7 +58,7 @@ class Border(Frozen):
         return check_known(v, BORDER_KINDS, "border type")
 
 
-class Icon(Frozen):
+class Icon(Part):
     """A picture on a tile or hex (a port, a mine ...), by name; `at` as for stops.
     pnp draws the names it knows (render/icons.py) and prints any other in a box."""
 
@@ -78,7 +78,7 @@ class Icon(Frozen):
 SHAPE_KINDS = ("circle", "ellipse", "square", "diamond", "hexagon", "triangle", "star")
 
 
-class Shape(Frozen):
+class Shape(Part):
     """A plain shape drawn on the face: a goods square, a coloured diamond or circle
     (18xx-maker's `shapes` and `goods`). `x`, `y` is its centre in hex units (corner
     radius 100, y down), `width`/`height` its size; `border` an outline colour."""
@@ -95,7 +95,7 @@ class Shape(Frozen):
     dashed: bool = False  # a dashed outline (18TraXX2020's boomtown circles)
 
 
-class Spur(Frozen):
+class Spur(Part):
     """Track from a stop that ends in the open, toward a side or corner (`at`): 18xx-maker's
     Memel (372), whose track runs on past its town to the harbour."""
 
@@ -103,7 +103,7 @@ class Spur(Frozen):
     at: float = Field(ge=0, lt=6)
 
 
-class Frame(Frozen):
+class Frame(Part):
     """A coloured band round the inside of the hex (18xx.games `frame=color:...`);
     `color2` colours every other side."""
 
@@ -111,7 +111,7 @@ class Frame(Frozen):
     color2: str | None = None
 
 
-class Partition(Frozen):
+class Partition(Part):
     """A line inside the hex between two points of its rim (corners or edges), parting
     it into regions: a province line, a divider, water. `length` < 1 draws part of it."""
 
@@ -121,14 +121,14 @@ class Partition(Frozen):
     length: float = Field(1.0, gt=0, le=1)
 
 
-class FutureLabel(Frozen):
+class FutureLabel(Part):
     """The label the hex takes once upgraded to `color` (18xx.games `future_label`)."""
 
     label: str
     color: str | None = None
 
 
-class Mark(Frozen):
+class Mark(Part):
     """A company printed in a city slot: its home (or a reservation), or its
     destination. Written `TR` or `{company: TR, kind: destination}`; `color` fills a
     mark the game's companies do not colour (18xx-maker's `{label: Dest, color: red}`)."""

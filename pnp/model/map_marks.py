@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from pnp.model.base import Frozen, check_known
+from pnp.model.base import Frozen, Part, check_known
 from pnp.model.face_parts import TERRAIN_KINDS
 from pnp.units import Length
 
 
-class Spot(Frozen):
+class Spot(Part):
     toward: float = Field(0.0, ge=0, lt=6)
     reach: float = Field(0.0, ge=0, le=1.5)
 

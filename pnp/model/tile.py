@@ -12,7 +12,7 @@ from typing import Annotated, Literal, NamedTuple, Union
 
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
-from pnp.model.base import Frozen
+from pnp.model.base import Frozen, Part
 from pnp.model.map_marks import Disc
 from pnp.model.track import EDGES, GAUGE_ALIASES, GAUGES, End, Path, parse_end  # noqa: F401  (re-exported)
 from pnp.model.face_parts import (  # noqa: F401  (re-exported: the face's parts live in face_parts)
@@ -83,7 +83,7 @@ RevenueField = Annotated[Revenue, BeforeValidator(_phase_revenue)]
 OffboardRevenue = Annotated[Revenue, BeforeValidator(lambda v: _phase_revenue(v, MIN_OFFBOARD))]
 
 
-class _StopBase(Frozen):
+class _StopBase(Part):
     at: Loc = None
 
 

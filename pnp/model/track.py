@@ -8,7 +8,7 @@ from typing import Literal, NamedTuple
 
 from pydantic import Field, field_validator, model_validator
 
-from pnp.model.base import Frozen
+from pnp.model.base import Part
 from pnp.model.face_parts import Loc
 
 EDGES = range(6)
@@ -55,7 +55,7 @@ GAUGE_ALIASES = {"broad": "standard", "normal": "standard", "standard": "standar
                  "thin": "thin", "line": "thin", "future": "future", "dashed": "future"}
 
 
-class Path(Frozen):
+class Path(Part):
     a: End
     b: End
     terminal: bool = False
