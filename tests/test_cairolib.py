@@ -5,7 +5,6 @@ no cairo at all) is a one-line PnpError naming what failed, never a short file."
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from fresh import imported_after
 
 from pnp.draw import cairolib, shapes
 from pnp.draw.cairolib import CairoError, lib
@@ -26,14 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 STYLE = Style("test", {"text": "#000000"})
 
 
-def imported_by(code: str) -> set[str]:
-    script = f"import sys; {code}; import json; print(json.dumps(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    return set(json.loads(out))
-
-
 def test_the_cairo_writer_loads_without_cairocffi_or_a_c_parser():
-    modules = imported_by("import pnp.draw.cairowriter")
+    modules = imported_after("import pnp.draw.cairowriter")
     assert {"pnp.draw.cairolib", "pnp.draw._cairo_ffi", "_cffi_backend"} <= modules
     loaded = sorted(m for m in modules if m.split(".")[0] in ("cairocffi", "cairosvg", "pycparser", "cffi"))
     assert loaded == []  # the declarations come parsed: no cffi front end, no pycparser
@@ -42,7 +36,7 @@ def test_the_cairo_writer_loads_without_cairocffi_or_a_c_parser():
 def test_a_colour_keyword_loads_neither_cairosvg_nor_cairocffi():
     """SVG's keyword table is read from cairosvg's colours module alone, not through the
     package that would load its renderer and cairocffi."""
-    modules = imported_by("from pnp.render import svg; svg.rect(0, 0, 1, 1, fill='purple', stroke='navy')")
+    modules = imported_after("from pnp.render import svg; svg.rect(0, 0, 1, 1, fill='purple', stroke='navy')")
     assert sorted(m for m in modules if m.split(".")[0] in ("cairocffi", "cairosvg", "pycparser")) == []
     from cairosvg.colors import COLORS
 

@@ -4,25 +4,13 @@ the time itself is measured by benchmarks/bench_targets.py, never here)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from fresh import imported_after
 
 # What `import pnp.cli, pnp.build, pnp.load, pnp.templates` must not import.
 LATER = ("pydantic", "yaml", "cairocffi", "cairosvg", "numpy", "shapely", "pypdf", "svgwrite", "reportlab",
          "fontTools", "ezdxf", "multiprocessing", "concurrent.futures", "pnp.model", "pnp.draw.nodes", "pnp.pdf",
          "pnp.components", "pnp.render.svg", "pnp.sheets")
-
-
-def imported_after(code: str) -> set[str]:
-    script = f"import sys; {code}; import json; print(json.dumps(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    return set(json.loads(out))
 
 
 def test_starting_pnp_imports_no_heavy_library_nor_the_models():
