@@ -65,15 +65,13 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
     import importlib
 
     import pnp.cut.write  # noqa: F401
-    import pnp.draw.cairowriter  # noqa: F401
     import pnp.pdf_file  # noqa: F401
     from pnp.i18n import messages
-    from pnp.text import FACES, font_name
+    from pnp.pdf import warm_up as warm_up_drawing
 
     for key in keys:
         importlib.import_module(f"pnp.components.{key}")
-    for weight in FACES:
-        font_name(weight)
+    warm_up_drawing()
     messages(options.lang)
 
 

@@ -80,8 +80,12 @@ class TileSheetPlan:
     def backed(self) -> bool:
         return self.duplex != "none"
 
+    @property
+    def pages_per_sheet(self) -> int:
+        return 2 if self.backed else 1
+
     def __len__(self) -> int:
-        return len(self.layouts) * (2 if self.backed else 1)
+        return len(self.layouts) * self.pages_per_sheet
 
     def pages(self, start: int, stop: int) -> list[Page]:
         fronts = _Arts(self.pieces, self._front)
@@ -110,7 +114,7 @@ class TileSheetPlan:
     def _first_pages(self) -> dict[str, int]:
         """Tile id -> the page that shows it first."""
         first: dict[str, int] = {}
-        step = 2 if self.backed else 1
+        step = self.pages_per_sheet
         for n, layout in enumerate(self.layouts):
             for slot in layout.slots:
                 first.setdefault(self.pieces[slot.index].id, n * step)

@@ -66,7 +66,7 @@ def partition_line(part):
 # The shapes below recur on many faces (the same hex, the same runs of track, the same
 # stops in the same places): each is made once a process.
 @lru_cache(maxsize=16)
-def _inset_hex(inset: float):
+def inset_hex(inset: float):
     """Where a face's texts and marks may go: the hex less `inset`, corners kept sharp."""
     return hex_polygon().buffer(-inset, join_style=2)
 
@@ -90,7 +90,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     """Lay out a face. `text_angle` turns every text so it reads upright once the face
     is turned (a pointy hex or a rotated tile). A `flippable` tile gets the flip mark
     in a free spot near the rim, after its id."""
-    occupied = Occupancy(_inset_hex(inset))
+    occupied = Occupancy(inset_hex(inset))
     # the part of the turn that is not a whole tile rotation: a pointy hex's 30 degrees
     stops, through = place_stops(face, upright=-((-text_angle) % 60.0))
     track = place_track(face, stops, through) + stub_track(face) + spur_track(face, stops)

@@ -5,8 +5,8 @@ its symbol in a ring of its colour)."""
 
 from __future__ import annotations
 
-from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, hex_polygon, rotate_degrees
-from pnp.geometry.face import partition_line
+from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, rotate_degrees
+from pnp.geometry.face import inset_hex, partition_line
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
 from pnp.geometry.stops import slot_centres, slot_radius
 from pnp.draw import shapes
@@ -45,7 +45,7 @@ def stripes(face: TileFace, style: Style) -> list:
     """Diagonal stripes of the given colour across the ground, inside the hex."""
     if not face.stripes:
         return []
-    shape = hex_polygon().buffer(-STRIPE_WIDTH * 0.6, join_style=2)  # square stripe ends stay inside
+    shape = inset_hex(STRIPE_WIDTH * 0.6)  # square stripe ends stay inside
     lines = []
     for k in range(-6, 7):
         x = k * STRIPE_WIDTH * 2.4

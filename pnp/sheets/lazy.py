@@ -24,6 +24,8 @@ from pnp.draw.nodes import Page
 class PagePlan(Protocol):
     """What a component knows about its pages before building them."""
 
+    pages_per_sheet: int  # pages built together (a sheet's front and back): asked for one, all are built
+
     def __len__(self) -> int: ...
 
     def pages(self, start: int, stop: int) -> list[Page]:
@@ -56,7 +58,10 @@ class LazyPages(Sequence):
         if not 0 <= index < len(self):
             raise IndexError(index)
         if index not in self._built:
-            self._built[index] = self.plan.pages(index, index + 1)[0]
+            first = index - index % self.plan.pages_per_sheet
+            last = min(first + self.plan.pages_per_sheet, len(self))
+            for number, page in enumerate(self.plan.pages(first, last), first):
+                self._built[number] = page
         return self._built[index]
 
     def __getstate__(self) -> dict:
