@@ -14,6 +14,7 @@ import struct
 import sys
 from array import array
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 
 NBSP, SPACE = 0xA0, 0x20
@@ -31,8 +32,7 @@ class FontMetrics:
 
     def string_width(self, text: str, size: float) -> float:
         """Width of `text` at `size`, summed as reportlab sums it (so equal to the last bit)."""
-        get, default = self.widths.get, self.default
-        return 0.001 * size * sum(get(ord(ch), default) for ch in text)
+        return 0.001 * size * sum(map(self.widths.get, map(ord, text), repeat(self.default)))
 
 
 def read_metrics(path: Path) -> FontMetrics:

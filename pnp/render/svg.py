@@ -39,9 +39,13 @@ def transformed(node: Node, *steps) -> Group:
 
 
 def restyled(node: Node, **attrs) -> Node:
-    """A copy of `node` with some paint attributes changed (e.g. font_style="italic")."""
-    changed = paint(**attrs)
-    return replace(node, paint=replace(node.paint, **dict(changed.items())))
+    """A copy of `node` with some paint attributes changed (e.g. font_style="italic").
+    The new paint is interned like any other (`paint`), so equal restyled text shares
+    one paint object, as the writers' caches by paint expect."""
+    look = paint(**{**dict(node.paint.items()), **dict(paint(**attrs).items())})
+    if type(node) is Text:  # most restyled nodes (fitted text): made without replace's generic walk
+        return Text(node.content, node.x, node.y, node.transform, paint=look)
+    return replace(node, paint=look)
 
 
 def image(href: str, x: float, y: float, w: float, h: float, **attrs) -> Image:
