@@ -32,7 +32,18 @@ class FontMetrics:
 
     def string_width(self, text: str, size: float) -> float:
         """Width of `text` at `size`, summed as reportlab sums it (so equal to the last bit)."""
-        return 0.001 * size * sum(map(self.widths.get, map(ord, text), repeat(self.default)))
+        return self.scaled(self.units(text), size)
+
+    def units(self, text: str, start: float = 0) -> float:
+        """The advances of `text` in 1/1000 em, added one by one to `start`: the units of
+        a longer text are those of its beginning carried on (`units(b, units(a))` is
+        `units(a + b)` to the last bit), so a line can be measured as it grows."""
+        return sum(map(self.widths.get, map(ord, text), repeat(self.default)), start)
+
+    @staticmethod
+    def scaled(units: float, size: float) -> float:
+        """A width in 1/1000 em at `size`."""
+        return 0.001 * size * units
 
 
 def read_metrics(path: Path) -> FontMetrics:

@@ -71,6 +71,28 @@ def wrap(text: str, size: float, width: float, weight: str = "regular") -> list[
 def _wrapped(text: str, size: float, width: float, weight: str) -> tuple[str, ...]:
     """`wrap`'s lines, kept: a kit wraps the same text in the same box again and again
     (each copy of a card, each size a fitted paragraph tries)."""
+    metrics = face_metrics(weight)
+    if metrics is None:  # measured as Helvetica: each candidate line whole
+        return _wrapped_whole(text, size, width, weight)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, units = "", 0.0
+        for word in paragraph.split():
+            if not line:
+                line, units = word, metrics.units(word)
+                continue
+            longer = metrics.units(" " + word, units)  # the line's units carried on: no prefix measured again
+            # text_width(f"{line} {word}", size) to the last bit: _unit_width's arithmetic, then * size
+            if metrics.scaled(longer, 1.0) * size > width:
+                lines.append(line)
+                line, units = word, metrics.units(word)
+            else:
+                line, units = f"{line} {word}", longer
+        lines.append(line)
+    return tuple(lines)
+
+
+def _wrapped_whole(text: str, size: float, width: float, weight: str) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
