@@ -82,10 +82,11 @@ def line(p, q, **attrs) -> Line:
 
 
 def text(content: str, centre, size: float, style: Style, *, weight: str = "regular", angle: float = 0.0,
-         color: str | None = None, anchor: str = "middle") -> Text:
-    """One line of text whose capitals are vertically centred on `centre`."""
+         color: str | None = None, anchor: str = "middle", family: str | None = None) -> Text:
+    """One line of text whose capitals are vertically centred on `centre`; in the
+    style's font family unless `family` names another."""
     baseline = centre[1] + size * CAP_HEIGHT / 2
-    look = paint(font_size=size, font_family=style.font_family, text_anchor=anchor,
+    look = paint(font_size=size, font_family=family or style.font_family, text_anchor=anchor,
                  fill=color or style.color("text"),
                  font_weight="bold" if weight in ("bold", "condensed-bold") else None,
                  font_stretch="condensed" if weight.startswith("condensed") else None)
