@@ -194,6 +194,8 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str, t: Messages) -> 
         key = (len(pages), sum(wrapped_lines(s.blocks) for s in coloured), -tile_mm)
         if best_key is None or key < best_key:
             best, best_key = Layout(pages, tile_mm, frame.width), key
+        if best_key[:2] == (1, 0):
+            break  # one page, nothing wrapped: every smaller size can only do as well, with smaller tiles
     if best is None:
         raise PnpError(f"the upgrade chart does not fit {frame.page_width:.0f} x {frame.page_height:.0f} mm paper "
                        f"even with {sizes['tile_min']:g} mm tiles")
