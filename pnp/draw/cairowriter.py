@@ -30,7 +30,7 @@ class Ink:
     value (two inks with the same paint share a recorded group)."""
 
     __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "line", "anchor", "stroked_text", "_under",
-                 "_by_value", "_faded", "_font")
+                 "_paints", "_by_value", "_faded", "_font")
 
     def __init__(self, style: dict):
         self.style = style  # SVG-style attributes, without opacity (which is a node's own)
@@ -46,23 +46,25 @@ class Ink:
         self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes
             style.get("stroke_width", 1.0), CAPS[style.get("stroke_linecap", "butt")],
             JOINS[style.get("stroke_linejoin", "miter")], tuple(style.get("stroke_dasharray") or ()))
-        self._under: dict[int, tuple[Paint, Ink]] = {}  # by the paint's id: most nodes share their paint
+        self._under: dict[int, Ink] = {}  # by the paint's id: most nodes share their paint
+        self._paints: list[Paint] = []  # the paints looked up by id
         self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart
         self._faded: dict[float, Ink] = {}
         self._font = None
 
     def under(self, paint: Paint) -> "Ink":
         """The ink of a node with `paint` of its own under this one."""
-        kept = self._under.get(id(paint))
-        if kept is None:  # the paint is kept with its ink, so its id stays its own
+        ink = self._under.get(id(paint))
+        if ink is None:
             items = paint.items()
             ink = self._by_value.get(items)
             if ink is None:
                 style = {**self.style, **dict(items)}
                 style.pop("opacity", None)
                 ink = self._by_value[items] = Ink(style)
-            kept = self._under[id(paint)] = (paint, ink)
-        return kept[1]
+            self._under[id(paint)] = ink
+            self._paints.append(paint)  # kept alive, so that its id stays its own
+        return ink
 
     def faded(self, opacity: float) -> "Ink":
         """This ink with `opacity` carried on its colours: a single paint (a fill alone,
