@@ -12,6 +12,7 @@ import numpy
 import shapely
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
+from shapely.geometry import box as _geometry_box
 from shapely.geometry.base import BaseGeometry
 from shapely import prepare
 from shapely.ops import unary_union
@@ -105,6 +106,16 @@ class Occupancy:
 # several times faster than buffering a point or rotating a box.
 _UNIT_CIRCLE = tuple(ShapelyPoint(0.0, 0.0).buffer(1.0, 8).exterior.coords)
 _UNIT_BOX = ((-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0))
+
+
+def box(minx: float, miny: float, maxx: float, maxy: float) -> Polygon:
+    """shapely.geometry.box's rectangle, the same coordinates in the same order, made by
+    the vectorised shapely.box (~10 us, not ~60 us: markets and maps make thousands).
+    A zero-width box the two make differently (shapely.box keeps a repeated corner),
+    so that one still comes from shapely.geometry.box."""
+    if minx == maxx:
+        return _geometry_box(minx, miny, maxx, maxy)
+    return shapely.box(minx, miny, maxx, maxy)
 
 
 def circle(centre, radius: float) -> Polygon:

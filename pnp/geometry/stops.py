@@ -7,11 +7,11 @@ import math
 from functools import lru_cache
 
 from shapely import affinity
-from shapely.geometry import Polygon, box
+from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from pnp.geometry.hexagon import Point, rotate_degrees
-from pnp.geometry.place import circle
+from pnp.geometry.place import box, circle
 
 SLOT_RADIUS = 25.0
 TOWN_BAR = (36.0, 10.0)  # long, thick
