@@ -40,6 +40,10 @@ class FontMetrics:
         `units(a + b)` to the last bit), so a line can be measured as it grows."""
         return sum(map(self.widths.get, map(ord, text), repeat(self.default)), start)
 
+    def advances(self, text: str) -> tuple[float, ...]:
+        """Each character's advance in 1/1000 em (`units` adds them up)."""
+        return tuple(map(self.widths.get, map(ord, text), repeat(self.default)))
+
     @staticmethod
     def scaled(units: float, size: float) -> float:
         """A width in 1/1000 em at `size`."""

@@ -78,18 +78,29 @@ def _wrapped(text: str, size: float, width: float, weight: str) -> tuple[str, ..
     for paragraph in text.split("\n"):
         line, units = "", 0.0
         for word in paragraph.split():
+            alone, spaced = _advances(word, weight)
             if not line:
-                line, units = word, metrics.units(word)
+                line, units = word, sum(alone, 0)  # metrics.units(word)
                 continue
-            longer = metrics.units(" " + word, units)  # the line's units carried on: no prefix measured again
+            longer = sum(spaced, units)  # the line's units carried on, character by character
             # text_width(f"{line} {word}", size) to the last bit: _unit_width's arithmetic, then * size
             if metrics.scaled(longer, 1.0) * size > width:
                 lines.append(line)
-                line, units = word, metrics.units(word)
+                line, units = word, sum(alone, 0)
             else:
                 line, units = f"{line} {word}", longer
         lines.append(line)
     return tuple(lines)
+
+
+@lru_cache(maxsize=1 << 15)
+def _advances(word: str, weight: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """A word's characters' advances (1/1000 em), alone and after a space. Wrapping adds
+    them to a line's units one by one, as measuring the whole line would; the same words
+    come back at every size a paragraph or a table tries."""
+    metrics = face_metrics(weight)
+    alone = metrics.advances(word)
+    return alone, metrics.advances(" ") + alone
 
 
 def _wrapped_whole(text: str, size: float, width: float, weight: str) -> tuple[str, ...]:

@@ -106,7 +106,7 @@ def test_a_file_that_is_not_a_font_is_refused(tmp_path):
         read_metrics(path)
 
 
-CACHES = (text.face_metrics, text._unit_width, text._wrapped, text._fitted, glyphs.covered)  # all measured text
+CACHES = (text.face_metrics, text._unit_width, text._wrapped, text._fitted, text._advances, glyphs.covered)  # all measured text
 
 
 @pytest.fixture
@@ -141,7 +141,7 @@ def test_a_line_measured_as_it_grows_measures_as_the_whole_line():
             line = " ".join(rng.choice(words) for _ in range(rng.randint(0, 12)))
             size, width = rng.choice([2.4, 3.1234, 7.7]), rng.uniform(3.0, 60.0)
             head, tail = line[:len(line) // 2], line[len(line) // 2:]
-            assert metrics.units(tail, metrics.units(head)) == metrics.units(line)
+            assert metrics.units(tail, metrics.units(head)) == metrics.units(line) == sum(metrics.advances(line), 0)
             assert metrics.scaled(metrics.units(line), 1.0) * size == text.text_width(line, size, weight)
             assert text.wrap(line, size, width, weight) == list(text._wrapped_whole(line, size, width, weight))
 
