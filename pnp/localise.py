@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from pydantic import BaseModel
+import msgspec
 
 from pnp.model.game import Game
 from pnp.model.text import Text
@@ -45,14 +45,14 @@ class _Resolver:
             return wording
         if isinstance(value, (str, int, float, bool)) or value is None:
             return value
-        if isinstance(value, BaseModel):
+        if isinstance(value, msgspec.Struct):
             updates = {}
-            for name in type(value).model_fields:
+            for name in value.__struct_fields__:
                 old = getattr(value, name)
                 new = self(old, f"{where}.{name}")
                 if new is not old:
                     updates[name] = new
-            return value.model_copy(update=updates) if updates else value
+            return msgspec.structs.replace(value, **updates) if updates else value
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             updates = {}
             for f in dataclasses.fields(value):
