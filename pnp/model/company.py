@@ -136,7 +136,7 @@ class Private(Frozen):
     name: str
     value: Annotated[int, Meta(ge=0)]
     revenue: int | str | dict[str, str]  # a number, or a text (`Text` once read)
-    text: Text = Text("")
+    text: Text = msgspec.field(default_factory=lambda: Text(""))
 
     min_players: int | None = None
     comes_with: tuple[ShareGrant, ...] = ()

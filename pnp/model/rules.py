@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
+import msgspec
 from msgspec import Meta
 
 from pnp.model.base import FieldError, Frozen, check_known, set_field
@@ -263,7 +264,7 @@ class Card(Frozen):
     count: Annotated[int, Meta(ge=0)]
     title: Text | None = None
     figure: str | None = None  # printed large beside the text: what the card is for at a glance (a seat's number)
-    text: Text = Text("")
+    text: Text = msgspec.field(default_factory=lambda: Text(""))
     table: Table | None = None
     color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
     size: str | None = None  # a component format from templates/, default the game card size
