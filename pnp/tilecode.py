@@ -353,5 +353,5 @@ def _revenue_code(revenue) -> str:
     return "|".join(f"{pv.phase}_{pv.value}" for pv in revenue)
 
 
-__all__ = ["CODE_CONTEXT", "from_code", "parse_tile_code", "read_tile_code", "face_to_code", "TileCodeError",
+__all__ = ["from_code", "parse_tile_code", "read_tile_code", "face_to_code", "TileCodeError",
            "revenue_text"]

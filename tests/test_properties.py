@@ -22,8 +22,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 from conftest import REFERENCE  # noqa: E402
 from pnp.errors import PnpError  # noqa: E402
-from pnp.resources import data_dir  # noqa: E402
 from pnp.model.convert import Invalid, validate  # noqa: E402
+from pnp.resources import data_dir  # noqa: E402
 
 FIELD_NAMES = ["id", "color", "count", "stops", "track", "paths", "label", "terrain", "type", "cost", "at", "hexes",
                "name", "revenue", "slots", "city", "town", "halt", "offboard", "home", "tokens", "shares", "manifest",

@@ -48,8 +48,9 @@ class TokenLook(Frozen):
     label: Annotated[str, Meta(min_length=1, max_length=12)] | None = None
     color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
     count: Annotated[int, Meta(ge=0, le=20)] = 1
-    designs: Annotated[tuple[TokenDesign, ...], Meta(max_length=4, description="designs on the token's ground "
-                                             "(18xx-maker's token designs), drawn in the order given")] = ()
+    designs: Annotated[tuple[TokenDesign, ...], Meta(
+        max_length=4, description="designs on the token's ground (18xx-maker's token designs), drawn in the order "
+                                  "given")] = ()
 
 
 class Company(Frozen):
@@ -58,15 +59,17 @@ class Company(Frozen):
     color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
     text_color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] = "#ffffff"
     home: str | None = None
-    home_city: Annotated[int, Meta(ge=0, description="which city of the home hex, counting its cities in data order")] = 0
+    home_city: Annotated[int, Meta(
+        ge=0, description="which city of the home hex, counting its cities in data order")] = 0
     home_name: Name | None = None
-    tokens: Annotated[tuple[int, ...], Meta(min_length=1, description="cost of each station token; the first is the home")]
-    token_labels: Annotated[tuple[str | None, ...], Meta(description="printed under a token's space in place of its "
-                                                 "cost, as the game writes it ('$20/hex', 'Exchange'); empty: "
-                                                 "nothing printed; null: the cost")] = ()
-    token_set_price: Annotated[int, Meta(ge=0, description="paid once, when the company floats, for all its "
-                                        "station tokens together (1851: $100 for four); `tokens` then "
-                                        "gives what laying each one costs")] | None = None
+    tokens: Annotated[tuple[int, ...], Meta(
+        min_length=1, description="cost of each station token; the first is the home")]
+    token_labels: Annotated[tuple[str | None, ...], Meta(
+        description="printed under a token's space in place of its cost, as the game writes it ('$20/hex', "
+                    "'Exchange'); empty: nothing printed; null: the cost")] = ()
+    token_set_price: Annotated[int, Meta(
+        ge=0, description="paid once, when the company floats, for all its station tokens together (1851: $100 for "
+                          "four); `tokens` then gives what laying each one costs")] | None = None
     shares: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)
     reserved: tuple[Reservation, ...] = ()
     par: tuple[int, ...] = ()
@@ -74,13 +77,16 @@ class Company(Frozen):
     destination: str | None = None
     markers: dict[str, int] = msgspec.field(default_factory=lambda: {"market": 1})
     available: str | None = None
-    layer: Annotated[int, Meta(ge=1, description="the row of the IPO in which the company becomes "
-                              "available (1860: rows 1-4, opened one after another)")] | None = None
+    layer: Annotated[int, Meta(
+        ge=1, description="the row of the IPO in which the company becomes available (1860: rows 1-4, opened one "
+                          "after another)")] | None = None
     notes: str | None = None
-    logo: Annotated[str, Meta(description="an SVG or PNG file inside the game folder (logos/KO.svg), "
-                             "printed on the company's tokens, charter and certificates")] | None = None
-    token: Annotated[TokenLook, Meta(description="what its station tokens show beyond its badge: an icon "
-                                    "(and a label in place of the symbol)")] | None = None
+    logo: Annotated[str, Meta(
+        description="an SVG or PNG file inside the game folder (logos/KO.svg), printed on the company's tokens, "
+                    "charter and certificates")] | None = None
+    token: Annotated[TokenLook, Meta(
+        description="what its station tokens show beyond its badge: an icon (and a label in place of the "
+                    "symbol)")] | None = None
 
     def __post_init__(self):
         v = self.shares
@@ -141,13 +147,16 @@ class Private(Frozen):
     min_players: int | None = None
     comes_with: tuple[ShareGrant, ...] = ()
     exchange_for: str | None = None
-    available: Annotated[str, Meta(description="the train whose first purchase makes this private "
-                                  "available for sale (1860's FFC: 6+3); without it, from the start")] | None = None
+    available: Annotated[str, Meta(
+        description="the train whose first purchase makes this private available for sale (1860's FFC: 6+3); without "
+                    "it, from the start")] | None = None
     color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
-    icon: Annotated[str, Meta(description="an icon printed beside the symbol (bridge, tunnel, port ...; "
-                             "see render/icons.py); any other name prints in a framed box")] | None = None
-    token: Annotated[TokenLook, Meta(description="the private's own tokens, printed with the companies' "
-                                    "tokens: a label (else its symbol), a colour, an icon, how many")] | None = None
+    icon: Annotated[str, Meta(
+        description="an icon printed beside the symbol (bridge, tunnel, port ...; see render/icons.py); any other "
+                    "name prints in a framed box")] | None = None
+    token: Annotated[TokenLook, Meta(
+        description="the private's own tokens, printed with the companies' tokens: a label (else its symbol), a "
+                    "colour, an icon, how many")] | None = None
 
     def __post_init__(self):
         v = self.revenue

@@ -10,6 +10,8 @@ meant). Types that read a value themselves (a `Text`, a `Length`) have a classme
 from __future__ import annotations
 
 import re
+from types import UnionType
+from typing import Annotated, Literal, Union, get_args, get_origin, get_type_hints
 
 import msgspec
 
@@ -65,6 +67,7 @@ def problem(exc: msgspec.ValidationError, model, data) -> Invalid:
     location and message ("missing field 'x'" at hexes[3].x)."""
     match = _AT.match(str(exc))
     message, path = (match.group(1), match.group(2)) if match else (str(exc), "$")
+    key = " - at `key` in `" in str(exc)  # the problem is a key of the mapping at `path`
     loc = [name if index is None or name else (index if index == "..." else int(index))
            for name, index in _PART.findall(path)]
     loc = [ANY_KEY if part == "..." else part for part in loc]
@@ -83,13 +86,40 @@ def problem(exc: msgspec.ValidationError, model, data) -> Invalid:
         loc, message = loc + [name], f"missing field '{name}'"
     elif message.startswith("Invalid enum value "):
         given = message[len("Invalid enum value "):]
-        choices = _choices(model, loc)
+        choices = _choices(model, loc, key)
         message = f"expected {choices}, not {given}" if choices else f"invalid value {given}"
-    elif message.startswith("Expected ") and ", got " not in message:
-        found, value = _value_at(data, loc)
-        if found:
-            message = f"{message}, not {str(value)[:40]!r}" if isinstance(value, str) else f"{message}, not {value!r}"[:200]
+    elif message.startswith("Expected "):
+        message = _in_words(message, *_value_at(data, loc))
     return Invalid(loc, message)
+
+
+# msgspec's names of types in its messages, in words
+_KINDS = {"int": "a whole number", "float": "a number", "str": "text", "array": "a list", "object": "a mapping",
+          "bool": "true or false", "null": "nothing"}
+_BOUNDS = {">=": "{} or more", "<=": "{} or less", ">": "more than {}", "<": "less than {}"}
+_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `([^`]+)`| of length (>=|<=) (\d+)| (>=|<=|>|<) (\S+)"
+                       r"| matching regex '(.*)')?$", re.S)
+
+
+def _in_words(message: str, found: bool, value) -> str:
+    """msgspec's "Expected `str` of length <= 24" as "text of at most 24 characters, not
+    'LLL...'"; a message in another form as it is, with the value given."""
+    match = _EXPECTED.match(message)
+    shown = (repr(value[:40]) if isinstance(value, str) else repr(value)[:80]) if found else None
+    if not match:
+        return f"{message}, not {shown}" if shown else message
+    kinds, got, length_op, length, op, bound, pattern = match.groups()
+    wanted = " or ".join(_KINDS.get(k.strip(), k.strip()) for k in kinds.split("|"))
+    if length_op:
+        unit = ("character" if kinds == "str" else "item") + ("" if length == "1" else "s")
+        text = f"{wanted} of {'at most' if length_op == '<=' else 'at least'} {length} {unit}"
+    elif op:
+        text = f"{wanted}, {_BOUNDS[op].format(bound)}"
+    elif pattern:
+        text = f"{wanted} matching the pattern {pattern}"
+    else:
+        text = wanted
+    return f"expected {text}, not {shown or _KINDS.get(got, got)}" if (shown or got) else f"expected {text}"
 
 
 def _value_at(data, loc):
@@ -135,39 +165,42 @@ def _replaced(data, loc, value):
     return copy
 
 
-def _choices(model, loc) -> str | None:
-    """The values a literal field at `loc` may take, for the error: "'flat' or 'pointy'"."""
-    import msgspec.inspect as mi
-
-    kinds = [mi.type_info(model)]
+def _choices(model, loc, key: bool = False) -> str | None:
+    """The values a literal field at `loc` may take (or its mapping's keys, `key`), in
+    the order the model gives them, for the error: "'flat' or 'pointy'"."""
+    kinds = [model]
     for part in loc:
-        kinds = [k for kind in kinds for k in _inside(kind, part, mi)]
-    values = [v for kind in kinds for v in _literals(kind, mi)]
+        kinds = [k for kind in kinds for k in _inside(kind, part)]
+    if key:
+        kinds = [get_args(k)[0] for kind in kinds for k in _members(kind) if get_origin(k) is dict]
+    values = [v for kind in kinds for k in _members(kind) if get_origin(k) is Literal for v in get_args(k)]
     if not values:
         return None
     shown = [repr(v) for v in dict.fromkeys(values)]
     return " or ".join(shown) if len(shown) <= 2 else ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
-def _unwrapped(kind, mi):
-    while isinstance(kind, mi.Metadata):
-        kind = kind.type
-    return kind.types if isinstance(kind, mi.UnionType) else (kind,)
+def _members(kind) -> list:
+    """The types a value of `kind` may have: unions opened, annotations removed."""
+    if get_origin(kind) is Annotated:
+        return _members(get_args(kind)[0])
+    if get_origin(kind) in (Union, UnionType):
+        return [m for arg in get_args(kind) for m in _members(arg)]
+    return [kind]
 
 
-def _inside(kind, part, mi):
+def _inside(kind, part) -> list:
+    """The types found at `part` (a field name or an index) of a value of `kind`."""
     out = []
-    for k in _unwrapped(kind, mi):
-        if isinstance(k, mi.StructType) and isinstance(part, str):
-            out += [f.type for f in k.fields if f.encode_name == part]
-        elif isinstance(k, (mi.ListType, mi.VarTupleType, mi.SetType, mi.FrozenSetType)) and isinstance(part, int):
-            out.append(k.item_type)
-        elif isinstance(k, mi.TupleType) and isinstance(part, int) and part < len(k.item_types):
-            out.append(k.item_types[part])
-        elif isinstance(k, mi.DictType):
-            out.append(k.value_type)
-    return out
-
-
-def _literals(kind, mi):
-    return [v for k in _unwrapped(kind, mi) if isinstance(k, mi.LiteralType) for v in k.values]
+    for k in _members(kind):
+        origin, args = get_origin(k), get_args(k)
+        if isinstance(k, type) and issubclass(k, msgspec.Struct) and isinstance(part, str):
+            hints = get_type_hints(k, include_extras=True)
+            out += [hints[part]] if part in hints else []
+        elif origin is tuple and isinstance(part, int):
+            out.append(args[0] if len(args) == 2 and args[1] is Ellipsis else args[part] if part < len(args) else None)
+        elif origin is list and isinstance(part, int):
+            out.append(args[0])
+        elif origin is dict:
+            out.append(args[1])
+    return [k for k in out if k is not None]

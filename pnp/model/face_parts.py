@@ -8,11 +8,11 @@ from typing import Annotated, Literal, Union
 
 from msgspec import Meta
 
-from pnp.model.base import FieldError, Frozen, set_field, check_known
+from pnp.model.base import FieldError, Frozen, check_known, set_field
 
-# where on a face: an edge 0-5, a corner such as 2.5, the centre, or nowhere in particular
+# where on a face: an edge 0-5, a corner such as 2.5, "center", or nowhere in particular
 # (checked by `check_loc` in the __post_init__ of the struct holding it)
-Loc = Union[Literal["center"], float, None]
+Loc = Union[str, float, None]
 
 
 def check_loc(struct, name: str) -> None:
@@ -20,14 +20,16 @@ def check_loc(struct, name: str) -> None:
     value = getattr(struct, name)
     if value is None or value == "center":
         return
+    if isinstance(value, str):
+        raise FieldError(name, f"'at' must be an edge 0-5, a corner such as 2.5, or 'center', not {value!r}")
     if not (0 <= value < 6) or (value * 2) != int(value * 2):  # also refuses inf and nan
-        raise FieldError(name, f"'at' must be an edge 0-5 or a corner such as 2.5, not {value}")
+        raise FieldError(name, f"'at' must be an edge 0-5 or a corner such as 2.5, not {value:g}")
 TERRAIN_KINDS = ("mountain", "hill", "water", "river", "swamp", "forest", "lake", "desert", "mine", "wall", "cow_skull")
 
 
 class Terrain(Frozen):
     cost: Annotated[int, Meta(ge=0)]
-    type: Union[str, tuple[str, ...]] = ("mountain",)  # as written ("hill|river"); a tuple once read
+    type: Union[str, tuple[str, ...], None] = ("mountain",)  # as written ("hill|river"); a tuple once read
 
     def __post_init__(self):
         v = self.type

@@ -29,18 +29,19 @@ class GameInfo(Frozen):
     currency: str = "$"
     colors: dict[str, str] = {}
     terms: Annotated[dict[Literal["city", "town", "halt", "offboard"], Text], Meta(
-        description="the game's own name for a kind of stop, where the map's legend names it "
-                    "(18-XY: town: Halt, city: Station)")] = {}
+        description="the game's own name for a kind of stop, where the map's legend names it (18-XY: town: Halt, "
+                    "city: Station)")] = {}
     print: dict[str, Any] = {}
     rules: Rules = msgspec.field(default_factory=Rules)
     stop_styles: Annotated[dict[Literal["town", "halt"], Literal["bar", "dot"]], Meta(
         description="how this game draws every town or halt, e.g. 1860: town dot, halt bar")] = {}
     notes: str | None = None
     limits: Annotated[dict[Literal["tile_pieces", "pages"], int], Meta(
-        description="raise pnp's bounds for a game that really is larger: tile_pieces (2000) and pages in a kit "
-                    "(600)")] = {}
-    language: Annotated[str, Meta(description="the language of the data's plain texts (a text may also "
-                          "be given per language: {en: ..., de: ...})")] = "en"
+        description="raise pnp's bounds for a game that really is larger: tile_pieces (2000) and pages in a "
+                    "kit (600)")] = {}
+    language: Annotated[str, Meta(
+        description="the language of the data's plain texts (a text may also be given per language: {en: ..., de: "
+                    "...})")] = "en"
 
     def __post_init__(self):
         from pnp.i18n import languages

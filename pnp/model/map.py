@@ -36,9 +36,10 @@ class Coordinates(Frozen):
     orientation: Literal["flat", "pointy"] | None = None  # None: the game's (game.yaml)
     letters: Literal["columns", "rows"] = "columns"
     first_letter: Annotated[str, Meta(min_length=1, max_length=1)] = "A"
-    largest: Annotated[int, Meta(ge=1, le=100_000, description="the largest letter index or number a coordinate may "
-                         "have: far beyond any real map (a slip such as A99999 would make a page kilometres "
-                         "tall); raise it for a map that really is larger")] = 200
+    largest: Annotated[int, Meta(
+        ge=1, le=100_000, description="the largest letter index or number a coordinate may have: far beyond any real "
+                                      "map (a slip such as A99999 would make a page kilometres tall); raise it for a "
+                                      "map that really is larger")] = 200
 
     def letter_index(self, letters: str) -> int:
         if len(letters) == 1:

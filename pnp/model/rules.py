@@ -23,10 +23,12 @@ class Train(Frozen):
     events: tuple[Text, ...] = ()
     notes: Text | None = None
     printed: Annotated[int, Meta(ge=0, description="cards to print where count is unlimited")] | None = None
-    back: Annotated[str, Meta(description="the train printed on the card's back, which the card becomes "
-                             "when turned over (18-XY: an obsolete train turns into a '12')")] | None = None
-    by_companies: Annotated[dict[int, int], Meta(description="trains in the stack by the number "
-                                         "of companies in play (18-XY); `count` is the cards printed")] = {}
+    back: Annotated[str, Meta(
+        description="the train printed on the card's back, which the card becomes when turned over (18-XY: an "
+                    "obsolete train turns into a '12')")] | None = None
+    by_companies: Annotated[dict[int, int], Meta(
+        description="trains in the stack by the number of companies in play (18-XY); `count` is the cards "
+                    "printed")] = {}
 
     def __post_init__(self):
         if isinstance(self.count, int) and self.count < 0:
@@ -249,14 +251,18 @@ class Table(Frozen):
 
     def __post_init__(self):
         try:
-            rows = tuple(tuple(Text.parse("" if x is None else x if isinstance(x, (str, dict)) else str(x)) for x in row)
-                         for row in self.rows)
+            rows = tuple(tuple(Text.parse(_cell_text(x)) for x in row) for row in self.rows)
         except ValueError as exc:
             raise FieldError("rows", str(exc)) from None
         set_field(self, "rows", rows)
         for i, row in enumerate(self.rows):
             if len(row) != len(self.columns):
                 raise ValueError(f"table row {i} has {len(row)} cells for {len(self.columns)} columns")
+
+
+def _cell_text(value):
+    """A table cell as a text: a number printed as written, nothing as empty."""
+    return "" if value is None else value if isinstance(value, (str, dict)) else str(value)
 
 
 class Card(Frozen):
@@ -283,8 +289,9 @@ class Denomination(Frozen):
 
     value: Annotated[int, Meta(gt=0)]
     count: Annotated[int, Meta(ge=0)]
-    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$", description="the note's ground; else the "
-                              "theme's ramp for its currency")] | None = None
+    color: Annotated[str, Meta(
+        pattern=r"^#[0-9a-fA-F]{6}$",
+        description="the note's ground; else the theme's ramp for its currency")] | None = None
 
 
 class Currency(Frozen):
@@ -292,10 +299,12 @@ class Currency(Frozen):
     (CC) for companies; most games one currency for everyone."""
 
     name: Text  # printed on every note: "Pounds", "Company Credits", "Dollars"
-    symbol: Annotated[str, Meta(description="default: game.yaml's currency, or rules.company_currency for a "
-                               "currency used by companies")] | None = None
-    used_by: Annotated[Literal["everyone", "players", "companies"], Meta(description="whose money it is; a companies' currency adds up to rules.company_bank, any other "
-                                "to rules.bank")] = "everyone"
+    symbol: Annotated[str, Meta(
+        description="default: game.yaml's currency, or rules.company_currency for a currency used by "
+                    "companies")] | None = None
+    used_by: Annotated[Literal["everyone", "players", "companies"], Meta(
+        description="whose money it is; a companies' currency adds up to rules.company_bank, any other to "
+                    "rules.bank")] = "everyone"
     denominations: Annotated[tuple[Denomination, ...], Meta(min_length=1)]
     decision: str | None = None  # why these counts, where the sources are silent
 
@@ -349,8 +358,8 @@ class Rules(Frozen):
     players: dict[int, PlayerCount] = {}
     company_currency: str | None = None  # 1860 pays companies in "CC", players in pounds
     company_bank: int | None = None
-    terrain_costs: Annotated[dict[str, int], Meta(description="build cost by terrain type, "
-                                          "where a game prices terrain by type (18-XY); map hexes agree")] = {}
+    terrain_costs: Annotated[dict[str, int], Meta(
+        description="build cost by terrain type, where a game prices terrain by type (18-XY); map hexes agree")] = {}
     sight_bonus: Annotated[int, Meta(ge=0, description="what a halt on a sight pays more (18-XY: 30)")] | None = None
     money: Annotated[Money, Meta(description="the bank's banknotes by currency (pnp money)")] | None = None
     notes: str | None = None

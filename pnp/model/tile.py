@@ -209,7 +209,8 @@ def _normalise_stop(stop, index):
     if not isinstance(stop, dict):
         return stop
     if "kind" in stop:
-        return {**stop, "marks": [Mark.compact(m) for m in stop["marks"]]} if isinstance(stop.get("marks"), list) else stop
+        marks = stop.get("marks")
+        return {**stop, "marks": [Mark.compact(m) for m in marks]} if isinstance(marks, list) else stop
     kinds = [k for k in STOP_KINDS if k in stop]
     if len(kinds) != 1:
         raise ValueError(
@@ -260,7 +261,8 @@ class TileFace(Frozen):
 
     stops: tuple[Stop, ...] = ()
     paths: tuple[Path, ...] = ()
-    label: Annotated[str, Meta(max_length=24)] | None = None  # 'OO', 'Norwich', 1867's 'Run to T, M, Q': it must fit its hex
+    # 'OO', 'Norwich', 1867's 'Run to T, M, Q': it must fit its hex
+    label: Annotated[str, Meta(max_length=24)] | None = None
     terrain: Terrain | None = None
     borders: tuple[Border, ...] = ()
     icons: tuple[Icon, ...] = ()
