@@ -5,8 +5,6 @@ types, bounds, unknown and missing fields), then its `__post_init__` checks what
 cannot say. Constructing a struct in code runs `__post_init__` too but checks no types,
 so code builds structs only from values already of the right type."""
 
-from __future__ import annotations
-
 import msgspec
 
 

@@ -1,8 +1,6 @@
 """Railway companies (corporations) and private companies, and the certificates they
 print as."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 
 from typing import Annotated, Any, Literal

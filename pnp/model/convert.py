@@ -7,8 +7,6 @@ msgspec's converter, lax as YAML needs it (`"3"` or `3.0` where a whole number i
 meant). Types that read a value themselves (a `Text`, a `Length`) have a classmethod
 `parse`, which the converter calls through its decoding hook."""
 
-from __future__ import annotations
-
 import re
 from types import UnionType
 from typing import Annotated, Literal, Union, get_args, get_origin, get_type_hints

@@ -2,8 +2,6 @@
 kind, icons, a coloured frame or stripes, partitions, a future label. Positions
 (`Loc`) are shared with stops: an edge 0-5, a corner such as 2.5, or the centre."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal, Union
 
 from msgspec import Meta

@@ -1,8 +1,6 @@
 """A game as loaded: its description and tile manifest, and (as later data arrives) its
 map, companies, trains, phases and market. Immutable once loaded."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal

@@ -7,8 +7,6 @@ In `map.yaml` hexes are grouped: one entry may stand for several identical hexes
 a `Board`: one `MapHex` per coordinate, in the order the data gives them.
 """
 
-from __future__ import annotations
-
 import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Union

@@ -6,8 +6,6 @@ at 0, the corner between edges 1 and 2 at 1.5, any fraction in between) and `rea
 (the share of the way from the centre to the hex's rim in that direction: 0 the
 centre, 1 on the rim, a corner for x.5 and the middle of a side for whole numbers)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from msgspec import Meta

@@ -1,7 +1,5 @@
 """Trains, phases, the stock market, extra game cards and per-player-count rules."""
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, Any, Literal, Union
 

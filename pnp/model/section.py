@@ -16,8 +16,6 @@ Every hex of the section is listed, plain ones too, so the section's shape is it
 list of hexes.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 
 from typing import Annotated

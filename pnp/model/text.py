@@ -10,8 +10,6 @@ loaded game to the kit's language before anything is drawn; renderers only ever 
 plain strings. Names of companies, places and trains are not texts: they stay `str`.
 """
 
-from __future__ import annotations
-
 import re
 from types import MappingProxyType
 from typing import Any

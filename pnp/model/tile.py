@@ -6,8 +6,6 @@ The same face describes a numbered tile and a pre-printed map hex. Edges are num
 by 30 degrees when it draws it, so the numbers keep their meaning.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, ClassVar, Literal, NamedTuple, Union
 
 from msgspec import Meta

@@ -2,8 +2,6 @@
 drawn when that is part of what the piece shows (a coloured track, a bent track that
 bows round the centre, parallel lanes). Re-exported by `pnp.model.tile`."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal, NamedTuple, Union
 
 from msgspec import Meta
