@@ -3,7 +3,11 @@
 A struct is made from data by `pnp.model.convert.validate` (msgspec's C converter:
 types, bounds, unknown and missing fields), then its `__post_init__` checks what types
 cannot say. Constructing a struct in code runs `__post_init__` too but checks no types,
-so code builds structs only from values already of the right type."""
+so code builds structs only from values already of the right type.
+
+The model modules do not postpone their annotations (`from __future__ import
+annotations`): msgspec reads a struct's field types when it first converts to it, and
+evaluating them from strings cost 4 % of loading a game."""
 
 import msgspec
 
