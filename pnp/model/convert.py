@@ -87,7 +87,7 @@ def problem(exc: msgspec.ValidationError, model, data) -> Invalid:
         choices = _choices(model, loc, key)
         message = f"expected {choices}, not {given}" if choices else f"invalid value {given}"
     elif message.startswith("Expected "):
-        message = _in_words(message, *_value_at(data, loc))
+        message = f"a key: {_in_words(message, False, None)}" if key else _in_words(message, *_value_at(data, loc))
     return Invalid(loc, message)
 
 

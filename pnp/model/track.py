@@ -2,7 +2,7 @@
 drawn when that is part of what the piece shows (a coloured track, a bent track that
 bows round the centre, parallel lanes). Re-exported by `pnp.model.tile`."""
 
-from typing import Annotated, Literal, NamedTuple, Union
+from typing import Annotated, Any, Literal, NamedTuple, Union
 
 from msgspec import Meta
 
@@ -54,8 +54,8 @@ GAUGE_ALIASES = {"broad": "standard", "normal": "standard", "standard": "standar
 
 
 class Path(Frozen):
-    a: Union[int, str, End]  # as written (3, "s1"); an End once read
-    b: Union[int, str, End]
+    a: Union[int, str, tuple[Any, ...]]  # as written (3, "s1", [stop, 1]); an End once read
+    b: Union[int, str, tuple[Any, ...]]
     terminal: bool = False
     track: str = "standard"  # the gauge (18xx.games' `track:narrow`), one of GAUGES once read
     # drawn as the piece shows it: the rail in a colour (a theme name or #rrggbb), the
