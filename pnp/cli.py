@@ -192,11 +192,13 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     import signal
 
     from pnp.build import build_kit, resolve_options
+    from pnp.commands.common import collect_no_garbage
     from pnp.load import load_game
     from pnp.localise import for_kit
     from pnp.templates import tile_layout as tile_sheet_layout
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
+    collect_no_garbage()
     loaded = load_game(game)
     settings = resolve_options(loaded, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
                                         "duplex": duplex, "lang": lang, "theme": theme_name,

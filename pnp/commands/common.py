@@ -29,6 +29,19 @@ def user_errors(fn):
     return wrapper
 
 
+def collect_no_garbage() -> None:
+    """Turn off Python's cyclic garbage collector in this process, which runs one command
+    and exits. Nearly everything a build allocates in its main process is kept to the
+    end (modules, the loaded game, the kit's results), and the collector's passes walk all
+    of it again and again to find next to nothing: in `pnp build 1860`, 144 passes cost
+    ~0.15 s of CPU before the first page was drawn, and 513 objects were garbage at the
+    end. Reference counting still frees everything else. The drawing workers, which make
+    and drop whole pages, collect as usual (`pnp.pdf`'s worker start turns it on again)."""
+    import gc
+
+    gc.disable()
+
+
 def default_out(game_arg: str, out: str | None) -> Path:
     if out:
         return Path(out)
