@@ -319,15 +319,36 @@ def _commit(staging: Path, out_dir: Path) -> None:
     from pnp.output import OutputDir, atomic_write
 
     folder = OutputDir(out_dir)
-    files = [(path, folder.path(str(path.relative_to(staging)))) for path in sorted(staging.rglob("*"))
-             if path.is_file()]
-    for path, target in files:
+    made: set[Path] = set()
+    for path, target in _targets(folder, staging):
         try:  # the staging folder is on the same disk: the staged file itself lands, by one rename
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
             os.replace(path, target)
         except OSError:
             atomic_write(target, path.read_bytes())
         _kill_point("committing")
+
+
+def _targets(folder: OutputDir, staging: Path) -> list[tuple[Path, Path]]:
+    """(staged file, where it lands) for every file in `staging`, in name order, each
+    target as `folder.path` gives it (links followed, refused when outside the folder),
+    but each sub-folder resolved once rather than once per file: a staged name's last
+    part is a plain file name, so only a link of that name can lead elsewhere."""
+    out = []
+    for root, _, names in os.walk(staging):
+        below = Path(root).relative_to(staging)
+        try:
+            inside = folder.path(str(below))
+        except PnpError:  # each file checked on its own, so that the refusal names it
+            inside = None
+        for name in names:
+            target = inside / name if inside is not None else None
+            if target is None or target.is_symlink():
+                target = folder.path(str(below / name))
+            out.append((Path(root) / name, target))
+    return sorted(out, key=lambda pair: pair[0])
 
 
 KILL_POINT = "PNP_TEST_KILL_AT"

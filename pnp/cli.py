@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import (EXIT_USER_ERROR, default_out, game_argument, length_option, out_option,  # noqa: F401
-                                 lang_option, paper_option, print_options, run_component, theme_option, user_errors)
+                                 lang_option, one_blas_thread, paper_option, print_options, run_component,
+                                 theme_option, user_errors)
 from pnp.commands.compose import compose
 from pnp.commands.imports import import_
 from pnp.commands.kit import check_map_layout, summary_table
@@ -30,6 +31,7 @@ def main():
     """pnp: print-and-play kits for 18xx railway games.
 
     GAME is a bundled game's name (see `pnp games`) or a path to a game folder."""
+    one_blas_thread()
 
 
 @main.command()

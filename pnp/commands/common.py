@@ -42,6 +42,17 @@ def collect_no_garbage() -> None:
     gc.disable()
 
 
+def one_blas_thread() -> None:
+    """Ask numpy's OpenBLAS for no threads of its own (unless the user set the
+    variable): pnp does no linear algebra (numpy comes in through shapely), but OpenBLAS
+    starts a thread per core when numpy is imported, whose start and spinning cost ~30
+    million instructions in `pnp build`'s main process, and more wall time on a busy
+    machine. Read once, when OpenBLAS loads: so this runs before anything imports numpy."""
+    import os
+
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def default_out(game_arg: str, out: str | None) -> Path:
     if out:
         return Path(out)
