@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from pnp.i18n import Messages
     from pnp.model.game import Game
     from pnp.output import OutputDir
-    from pnp.pdf import DocumentPool
     from pnp.templates import Paper
 
 # The drawing, PDF and model modules are imported by the functions that use them, when
@@ -195,10 +194,11 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                     raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
                 _kill_point("built")
-            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging), pool)
-        kit_name = f"{safe_stem(game.key)}-kit.pdf"
-        _kill_point("staged")
-        _commit(staging, Path(out_dir))
+            pool.release()  # the workers end while the kit is joined and committed here
+            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging))
+            kit_name = f"{safe_stem(game.key)}-kit.pdf"
+            _kill_point("staged")
+            _commit(staging, Path(out_dir))
     finally:
         kit_jobs.prepare(None)
         shutil.rmtree(staging, ignore_errors=True)
@@ -209,23 +209,23 @@ def safe_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", text)
 
 
-def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir,
-               pool: DocumentPool) -> dict[str, int]:
-    """The kit (the calibration page drawn on a worker, then every component's first
-    document joined after it) and index.md; the components' own files are written."""
+def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir) -> dict[str, int]:
+    """The kit (the calibration page, then every component's first document joined after
+    it) and index.md; the components' own files are written. The calibration page is
+    drawn here: it lists every component, so it can only be drawn when all are built,
+    and then the workers have nothing left to do (sent to one, it cost a round trip)."""
     from pnp.components import Document, duplexed
     from pnp.cut.write import finished_pdf
     from pnp.i18n import messages
-    from pnp.pdf import PdfPart, merge_documents
+    from pnp.pdf import PdfPart, assemble, merge_documents
 
     files: dict[str, int] = {}
     t = messages(options.lang)
     calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
     cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
-    cover_pdf = pool.submit([PdfPart(t("kit.bookmark"), cover.pages)], "")
     for b in built:
         files.update(b.files)
-    kit_parts = [(t("kit.bookmark"), cover_pdf.result())]  # (bookmark, PDF) in print order
+    kit_parts = [(t("kit.bookmark"), assemble([PdfPart(t("kit.bookmark"), cover.pages)], ""))]  # (bookmark, PDF)
     kit_parts += [(b.component.title, b.kit_pdf) for b in built if b.kit_pdf is not None]
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
     kit = merge_documents(kit_parts, t("kit.title", game=game.title), t("kit.subject"))

@@ -172,6 +172,7 @@ class DocumentPool:
                       if cores > 1 else None)
         self._started = False  # the workers fork at the first call
         self._tickets: list[int] = []
+        self._closing: threading.Thread | None = None  # see `release`
         if self._pool is not None and self.forks:
             warm_up()
 
@@ -227,11 +228,20 @@ class DocumentPool:
             future.set_exception(exc)
         return future
 
+    def release(self) -> None:
+        """No more jobs: the workers end (each exits, its memory is given back) while the
+        caller goes on, e.g. joining a kit; leaving the pool's `with` waits for them."""
+        if self._pool is not None and self._closing is None:
+            self._closing = threading.Thread(target=self._pool.shutdown, name="pnp-pool-release")
+            self._closing.start()
+
     def __enter__(self) -> "DocumentPool":
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._pool is not None:
+        if self._closing is not None:
+            self._closing.join()
+        elif self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         for number in self._tickets:
             del _INHERITED[number]
