@@ -135,6 +135,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
     parser.add_argument("--no-bytecode", action="store_true", help="keep PYTHONDONTWRITEBYTECODE")
+    parser.add_argument("--fresh", action="store_true",
+                        help="build each run into a new folder (as bench_targets.py does not: its runs replace the "
+                             "previous kit's files, whose deletion the commit pays for)")
     args = parser.parse_args()
     env = dict(os.environ)
     if not args.no_bytecode:
@@ -143,10 +146,11 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
     try:
         one_run(args.root, game, work / "k", env)
-        runs = [one_run(args.root, game, work / "k", env) for _ in range(args.runs)]
+        runs = [one_run(args.root, game, work / (f"k{n}" if args.fresh else "k"), env) for n in range(args.runs)]
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{args.root}: pnp build {args.game}, median of {args.runs} fresh processes"
+          f"{' into new folders' if args.fresh else ' replacing the last kit'}"
           f" (load {os.getloadavg()[0]:.2f})")
     print(f"{'step':<8} {'wall at':>8} {'step':>7} {'cpu at':>8} {'step':>7}")
     wall0 = cpu0 = 0.0

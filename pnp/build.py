@@ -15,6 +15,7 @@ import os
 import re
 import signal
 import shutil
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -315,12 +316,15 @@ def _alive(pid: int) -> bool:
 def _commit(staging: Path, out_dir: Path) -> None:
     """Move every staged file into the output folder; each lands by an atomic rename.
     Every target is checked first (no link inside the folder may lead out of it), so a
-    refused kit writes nothing."""
+    refused kit writes nothing. A file that already holds the staged bytes is left as it
+    is (see `_unchanged`)."""
     from pnp.output import OutputDir, atomic_write
 
     folder = OutputDir(out_dir)
     made: set[Path] = set()
     for path, target in _targets(folder, staging):
+        if _unchanged(path, target):
+            continue
         try:  # the staging folder is on the same disk: the staged file itself lands, by one rename
             if target.parent not in made:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -329,6 +333,22 @@ def _commit(staging: Path, out_dir: Path) -> None:
         except OSError:
             atomic_write(target, path.read_bytes())
         _kill_point("committing")
+
+
+def _unchanged(staged: Path, target: Path) -> bool:
+    """Whether `target` is a file holding exactly the staged bytes already (a component a
+    rebuild left unchanged). Replacing it would change nothing but make the disk delete
+    the old copy's data, which is what committing a rebuild spent its time on: 0.1-0.7 s
+    of 1860's 236 files on this project's machine, whose disk discards freed blocks at
+    once, against 0.05 s into a new folder. The staged copy, just written, goes with
+    the staging folder."""
+    try:
+        old = os.stat(target)
+        if not stat.S_ISREG(old.st_mode) or old.st_size != os.stat(staged).st_size:
+            return False
+        return target.read_bytes() == staged.read_bytes()
+    except OSError:
+        return False
 
 
 def _targets(folder: OutputDir, staging: Path) -> list[tuple[Path, Path]]:

@@ -101,6 +101,24 @@ def test_rebuild_is_byte_identical(kit_1860, tmp_path):
     assert digest(tmp_path) == digest(kit_1860)
 
 
+def test_a_rebuild_replaces_changed_files_and_leaves_the_same_bytes_alone(tmp_path):
+    """A file the rebuild would write with the same bytes stays the same file (replacing it
+    only made the disk delete the old copy); one with other bytes is replaced whole."""
+    out = tmp_path / "kit"
+    assert run("build", "1860", "--out", out, "--only", "tiles,shares", "-q").exit_code == 0
+    first = digest(out)
+    inodes = {name: (out / name).stat().st_ino for name in first}
+    (out / "shares.pdf").write_bytes(b"edited by hand")
+    assert run("build", "1860", "--out", out, "--only", "tiles,shares", "-q").exit_code == 0
+    assert digest(out) == first
+    assert (out / "tiles.pdf").stat().st_ino == inodes["tiles.pdf"]
+    assert {n for n in first if (out / n).stat().st_ino != inodes[n]} == {"shares.pdf"}
+    assert run("build", "1860", "--out", out, "--only", "tiles,shares", "--paper", "letter", "-q").exit_code == 0
+    assert (out / "tiles.pdf").stat().st_ino != inodes["tiles.pdf"]
+    assert digest(out)["tiles.pdf"] != first["tiles.pdf"]
+    assert not list(tmp_path.glob(".pnp-staging-*"))
+
+
 def _killed_build(out: Path, point: str, tmp: Path | None = None) -> int:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PNP_TEST_KILL_AT": point}
     if tmp is not None:
