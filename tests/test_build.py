@@ -203,3 +203,22 @@ def test_progress_and_summary(tmp_path):
     result = run("build", "1860", "--out", tmp_path, "--only", "tiles")
     assert result.exit_code == 0
     assert "component" in result.output and "Tiles" in result.output and "1860-kit.pdf" in result.output
+
+
+def test_a_build_run_in_this_process_leaves_the_garbage_collector_as_it_was(tmp_path):
+    """`pnp build` turns the cyclic collector off while it runs (its main process keeps
+    what it allocates) and on again after, with nothing left frozen, for a caller that
+    goes on (as these tests do)."""
+    import gc
+
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    seen = []
+    gc.collect()  # the young generation's count from 0: what follows is the command's
+    gc.callbacks.append(lambda phase, info: seen.append(phase))
+    try:
+        assert run("build", "1860", "--out", tmp_path, "--only", "tokens", "-q").exit_code == 0
+    finally:
+        gc.callbacks.pop()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    assert seen == [], "the collector ran during the build"
