@@ -53,11 +53,15 @@ PR_SET_PDEATHSIG = 1  # linux/prctl.h
 def _start_worker(parent: int) -> None:
     """A drawing worker's first steps: it dies with its parent, and what it inherited
     (the loaded game, the modules, a plan of pages) is left out of its garbage
-    collections, which otherwise walk all of it again and again while pages are built."""
+    collections, which otherwise walk all of it again and again while pages are built.
+    It collects its own garbage even where the parent does not (`pnp build`'s main
+    process, see `pnp.commands.common.collect_no_garbage`): a worker makes and drops
+    whole pages."""
     import gc
 
     _die_with_parent(parent)
     gc.freeze()
+    gc.enable()
 
 
 def _die_with_parent(parent: int) -> None:
@@ -168,6 +172,7 @@ class DocumentPool:
                       if cores > 1 else None)
         self._started = False  # the workers fork at the first call
         self._tickets: list[int] = []
+        self._closing: threading.Thread | None = None  # see `release`
         if self._pool is not None and self.forks:
             warm_up()
 
@@ -223,11 +228,20 @@ class DocumentPool:
             future.set_exception(exc)
         return future
 
+    def release(self) -> None:
+        """No more jobs: the workers end (each exits, its memory is given back) while the
+        caller goes on, e.g. joining a kit; leaving the pool's `with` waits for them."""
+        if self._pool is not None and self._closing is None:
+            self._closing = threading.Thread(target=self._pool.shutdown, name="pnp-pool-release")
+            self._closing.start()
+
     def __enter__(self) -> "DocumentPool":
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._pool is not None:
+        if self._closing is not None:
+            self._closing.join()
+        elif self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         for number in self._tickets:
             del _INHERITED[number]
