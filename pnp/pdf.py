@@ -122,10 +122,19 @@ def draw_range(section: PdfPart | _Ticket, start: int, stop: int, title: str, su
     return assemble([replace(section, pages=pages)], title, subject)
 
 
+PART_PAGES = 16  # a very long document is drawn in parts of at most this many pages
+
+
 def part_ranges(pages: int, workers: int) -> list[tuple[int, int]]:
-    """The page ranges a long document is drawn in: one a worker, as even as whole pages
-    allow. (The parts are joined into one PDF; other parts would give other bytes.)"""
-    parts = min(workers, -(-pages // CHUNK_PAGES))
+    """The page ranges a long document is drawn in, as even as whole pages allow: one a
+    worker, or more of at most PART_PAGES pages when it is very long. The pool hands
+    each part to whichever worker is free, so the workers stay busy to the end even when
+    some pages cost more than others (a 10,000-tile sheet's gray tiles cost twice its
+    green ones) or another process holds a core; which worker draws a part changes
+    nothing in the file. The parts are joined into one PDF, so the ranges decide its
+    bytes: they depend on the page count and, as they always have, on how many workers
+    there are (never on timing); each part embeds its own font subsets."""
+    parts = max(min(workers, -(-pages // CHUNK_PAGES)), -(-pages // PART_PAGES))
     size = -(-pages // parts)
     return [(a, min(a + size, pages)) for a in range(0, pages, size)]
 
