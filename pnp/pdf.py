@@ -10,12 +10,14 @@ documents (a kit) are drawn in parallel on every core.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -115,11 +117,29 @@ def draw_range(section: PdfPart | _Ticket, start: int, stop: int, title: str, su
     those pages are written there from the same artwork."""
     section = _INHERITED[section.number] if isinstance(section, _Ticket) else section
     plan = section.pages.plan
-    pages = plan.pages(start, stop)
-    if files_to is not None:
-        for name in plan.file_names(start, stop):
-            files_to.write(name, plan.file(name))
-    return assemble([replace(section, pages=pages)], title, subject)
+    with _rare_collections():
+        pages = plan.pages(start, stop)
+        if files_to is not None:
+            for name in plan.file_names(start, stop):
+                files_to.write(name, plan.file(name))
+        return assemble([replace(section, pages=pages)], title, subject)
+
+
+YOUNG_OBJECTS = 50_000  # objects made between two young collections while a part is drawn (Python's default: 700)
+
+
+@contextmanager
+def _rare_collections():
+    """Python's cycle collector runs far less often while a part's pages are built and
+    drawn. They make hundreds of thousands of objects (nodes, artwork, paths) that live
+    until the part is written and form almost no cycles: on 80 pages of the 10,000-tile
+    game, 48 collections took 4 % of the CPU and found 27 objects."""
+    old = gc.get_threshold()
+    gc.set_threshold(YOUNG_OBJECTS, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 PART_PAGES = 16  # a very long document is drawn in parts of at most this many pages
