@@ -107,7 +107,7 @@ def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
     return _finish(draw_document(pages), sections, title, subject)
 
 
-CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel (one part a worker)
+CHUNK_PAGES = 6  # a document longer than this is drawn in parts, in parallel (`part_ranges`)
 
 
 def draw_range(section: PdfPart | _Ticket, start: int, stop: int, title: str, subject: str = "",
@@ -202,8 +202,8 @@ class DocumentPool:
 
     def submit(self, sections: list[PdfPart], title: str, subject: str = "",
                files_to: OutputDir | None = None) -> Future:
-        """A long document of one section is drawn in parts, one a worker, and joined.
-        Pages built lazily (`pnp.sheets.lazy`) are built on the worker that draws them,
+        """A long document of one section is drawn in parts (`part_ranges`), each by the
+        first worker free, and joined. Pages built lazily (`pnp.sheets.lazy`) are built on the worker that draws them,
         which also writes the files that go with them to `files_to`."""
         pages = sum(len(s.pages) for s in sections)
         lazy = len(sections) == 1 and plan_of(sections[0].pages) is not None
