@@ -203,8 +203,9 @@ class DocumentPool:
     def submit(self, sections: list[PdfPart], title: str, subject: str = "",
                files_to: OutputDir | None = None) -> Future:
         """A long document of one section is drawn in parts (`part_ranges`), each by the
-        first worker free, and joined. Pages built lazily (`pnp.sheets.lazy`) are built on the worker that draws them,
-        which also writes the files that go with them to `files_to`."""
+        first worker free, and joined. Pages built lazily (`pnp.sheets.lazy`) are built
+        on the worker that draws them, which also writes the files that go with them to
+        `files_to`."""
         pages = sum(len(s.pages) for s in sections)
         lazy = len(sections) == 1 and plan_of(sections[0].pages) is not None
         if files_to is not None and not lazy:

@@ -145,3 +145,8 @@ class ManifestUpgrades:
         if tile_id not in self.found:
             self.found[tile_id] = derive_upgrades(self.by_id[tile_id], self.tiles, self.routes)
         return self.found[tile_id]
+
+    def __getstate__(self) -> dict:
+        """Sent to another process (a game pickled for a worker that did not fork), it
+        keeps the upgrades found, not the memo: that is keyed by this process's ids."""
+        return {**self.__dict__, "routes": Routes()}

@@ -44,3 +44,15 @@ def test_pnp_tiles_derives_no_upgrade(derived, tmp_path):
     assert result.exit_code == 0, result.output
     assert "139 tiles on 5 pages" in result.output
     assert derived == []
+
+
+def test_a_pickled_manifest_keeps_its_upgrades_not_its_memo():
+    import pickle
+
+    game = load_game("1851")
+    first = game.manifest[0]
+    found = first.upgrades
+    copy = pickle.loads(pickle.dumps(game.manifest))
+    memo = copy[0].upgrades_of
+    assert memo.found == {first.tile.id: found} and memo.routes.links == {}
+    assert [e.upgrades for e in copy] == [e.upgrades for e in game.manifest]
