@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from calls import tile_ids_passed
 from conftest import run
 from pnp import upgrades
 from pnp.load import load_game
@@ -14,15 +15,7 @@ from pnp.load import load_game
 @pytest.fixture
 def derived(monkeypatch) -> list[str]:
     """The ids of the tiles `derive_upgrades` is called for."""
-    calls: list[str] = []
-    real = upgrades.derive_upgrades
-
-    def counted(tile, *args, **kwargs):
-        calls.append(tile.id)
-        return real(tile, *args, **kwargs)
-
-    monkeypatch.setattr(upgrades, "derive_upgrades", counted)
-    return calls
+    return tile_ids_passed(monkeypatch, upgrades, "derive_upgrades")
 
 
 @pytest.mark.parametrize("game_name", ["1860", "1851", "18xy"])

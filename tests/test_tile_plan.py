@@ -11,6 +11,7 @@ import pickle
 
 import pytest
 
+from calls import tile_ids_passed
 from conftest import run
 from pnp import pdf
 from pnp.commands.common import print_options
@@ -63,14 +64,7 @@ def test_pages_built_in_ranges_equal_the_pages_built_whole(game_name, options, c
 
 
 def test_a_range_builds_the_artwork_of_its_own_tiles_only(monkeypatch):
-    made: list[str] = []
-    real = tile_sheets.tile_piece
-
-    def counted(tile, *args, **kwargs):
-        made.append(tile.id)
-        return real(tile, *args, **kwargs)
-
-    monkeypatch.setattr(tile_sheets, "tile_piece", counted)
+    made = tile_ids_passed(monkeypatch, tile_sheets, "tile_piece")
     _, _, component = built("1860")
     plan = plan_of(component)
     assert made == []  # building the component builds no artwork
