@@ -32,9 +32,9 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
-from pydantic import Field, model_validator
+from msgspec import Meta
 from shapely.ops import unary_union
 
 from pnp.errors import DataError, PnpError
@@ -55,28 +55,26 @@ COORDINATES = Coordinates(orientation="flat", letters="columns")
 
 class Against(Frozen):
     section: str
-    edge: int = Field(ge=0, le=5)
+    edge: Annotated[int, Meta(ge=0, le=5)]
 
 
 class LayoutEntry(Frozen):
     section: str
     at: Union[str, tuple[int, int], None] = None
     against: Against | None = None
-    rotate: int = Field(0, ge=0, le=5)
+    rotate: Annotated[int, Meta(ge=0, le=5)] = 0
     mirror: Literal["none", "horizontal", "vertical"] = "none"
 
-    @model_validator(mode="after")
-    def _one_position(self):
+    def __post_init__(self):
         if (self.at is None) == (self.against is None):
             raise ValueError("give either 'at' (a grid position) or 'against' (a section's side), not both or neither")
-        return self
 
 
 class LayoutFile(Frozen):
     title: str
     description: str | None = None
     players: str | None = None
-    sections: tuple[LayoutEntry, ...] = Field(min_length=1)
+    sections: Annotated[tuple[LayoutEntry, ...], Meta(min_length=1)]
     notes: str | None = None
 
 

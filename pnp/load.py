@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pnp.model.game import Game, GameInfo, ManifestEntry
     from pnp.model.tile import Tile
 
-# The models (pydantic) and the loaders of a game's parts are imported when a game is
+# The models (msgspec structs) and the loaders of a game's parts are imported when a game is
 # loaded, not when pnp starts: `pnp games`, `pnp --help` and the start of every command
 # need none of them.
 
@@ -113,7 +113,7 @@ def _info(folder: Path) -> GameInfo:
 
 
 def document(model):
-    """A loader for a file that is one pydantic document: `model` is the model, or
+    """A loader for a file that is one model document: `model` is the model, or
     "module:Model", imported when a file is read."""
 
     def load(path: Path, parts: dict):

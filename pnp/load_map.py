@@ -9,6 +9,8 @@ from pathlib import Path
 
 from typing import get_args
 
+from msgspec.structs import replace
+
 from pnp.draw.color import ColorError, parse_color
 from pnp.errors import DataError
 from pnp.geometry.grid import GridPos
@@ -35,17 +37,17 @@ def _with_orientation(path: Path, mapfile: MapFile, info) -> MapFile:
     given = mapfile.coordinates.orientation
     if given and game and given != game:
         raise DataError(path, "coordinates.orientation", f"'{given}' but game.yaml says the game is '{game}'")
-    coordinates = mapfile.coordinates.model_copy(update={"orientation": given or game or "flat"})
-    return mapfile.model_copy(update={"coordinates": coordinates})
+    coordinates = replace(mapfile.coordinates, orientation=given or game or "flat")
+    return replace(mapfile, coordinates=coordinates)
 
 
 def _with_stop_styles(mapfile: MapFile, styles: dict[str, str]) -> MapFile:
     if not styles:
         return mapfile
-    variants = {name: v.model_copy(update={"hexes": tuple(with_stop_styles(h, styles) for h in v.hexes)})
+    variants = {name: replace(v, hexes=tuple(with_stop_styles(h, styles) for h in v.hexes))
                 for name, v in mapfile.variants.items()}
-    return mapfile.model_copy(update={"hexes": tuple(with_stop_styles(h, styles) for h in mapfile.hexes),
-                                      "variants": variants})
+    return replace(mapfile, hexes=tuple(with_stop_styles(h, styles) for h in mapfile.hexes),
+                                      variants=variants)
 
 
 def _position(path: Path, coords: Coordinates, text: str, field: str) -> GridPos:

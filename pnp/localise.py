@@ -8,10 +8,11 @@ language (game.yaml `language`), and is named in the list of missing translation
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from dataclasses import dataclass
 
-from pydantic import BaseModel
+import msgspec
 
 from pnp.model.game import Game
 from pnp.model.text import Text
@@ -45,14 +46,14 @@ class _Resolver:
             return wording
         if isinstance(value, (str, int, float, bool)) or value is None:
             return value
-        if isinstance(value, BaseModel):
+        if isinstance(value, msgspec.Struct):
             updates = {}
-            for name in type(value).model_fields:
+            for name in value.__struct_fields__:
                 old = getattr(value, name)
                 new = self(old, f"{where}.{name}")
                 if new is not old:
                     updates[name] = new
-            return value.model_copy(update=updates) if updates else value
+            return _with_texts(value, updates) if updates else value
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             updates = {}
             for f in dataclasses.fields(value):
@@ -72,6 +73,15 @@ class _Resolver:
             items = {k: self(v, f"{where}.{k}") for k, v in value.items()}
             return value if all(items[k] is value[k] for k in value) else items
         return value
+
+
+def _with_texts(struct, updates: dict):
+    """A copy of `struct` with resolved texts. Set as they are: `__post_init__` would read
+    a resolved string as a data text of the game's own language again."""
+    out = copy.copy(struct)
+    for name, value in updates.items():
+        msgspec.structs.force_setattr(out, name, value)
+    return out
 
 
 def localise(game: Game, lang: str) -> Localised:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from pnp.errors import DataError
 from pnp.model.company import CompaniesFile
 from pnp.yamlfile import expect_mapping, read_yaml, validated
@@ -30,6 +32,6 @@ def load_companies(path: Path, parts: dict) -> CompaniesFile:
     """companies.yaml, with each logo checked and turned into its full path."""
     doc = validated(path, CompaniesFile, expect_mapping(path, read_yaml(path), "CompaniesFile"))
     companies = tuple(
-        c.model_copy(update={"logo": str(logo_path(path.parent, c.logo, path, f"companies[{i}].logo"))}) if c.logo else c
+        replace(c, logo=str(logo_path(path.parent, c.logo, path, f"companies[{i}].logo"))) if c.logo else c
         for i, c in enumerate(doc.companies))
-    return doc.model_copy(update={"companies": companies})
+    return replace(doc, companies=companies)

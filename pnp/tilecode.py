@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pnp.model.tile import TILE_CODE_READER, Tile, TileFace, revenue_text
+from pnp.model.tile import Tile, TileFace, revenue_text
 
 NODE_TYPES = ("city", "town", "halt", "offboard", "junction", "pass")
 
@@ -67,13 +67,12 @@ def parse_tile_code(code: str) -> dict:
     return parsed.face
 
 
-CODE_CONTEXT = {TILE_CODE_READER: parse_tile_code}  # pydantic validation context for data with `code:` fields
-
-
 def from_code(code: str, model: type[TileFace] = Tile, **fields) -> TileFace:
     """A tile (or any face model) from its code and other fields: `from_code(code,
-    id="57", color="yellow")`. A bad code raises pydantic's ValidationError."""
-    return model.model_validate({**fields, "code": code}, context=CODE_CONTEXT)
+    id="57", color="yellow")`. A bad code raises pnp.model.convert.Invalid (a ValueError)."""
+    from pnp.model.convert import validate
+
+    return validate(model, {**fields, "code": code}, parse_tile_code)
 
 
 def read_tile_code(code: str, strict: bool = False) -> ParsedCode:
@@ -354,5 +353,5 @@ def _revenue_code(revenue) -> str:
     return "|".join(f"{pv.phase}_{pv.value}" for pv in revenue)
 
 
-__all__ = ["CODE_CONTEXT", "from_code", "parse_tile_code", "read_tile_code", "face_to_code", "TileCodeError",
+__all__ = ["from_code", "parse_tile_code", "read_tile_code", "face_to_code", "TileCodeError",
            "revenue_text"]

@@ -4,7 +4,6 @@ loading works in millimetres."""
 from __future__ import annotations
 
 import re
-from typing import Annotated
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
@@ -41,12 +40,13 @@ LENGTH_SCHEMA = {"description": "A length with a unit: 3.5mm, 0.25in, 1cm, 10pt 
                            {"type": "number", "minimum": 0}]}
 
 
-def __getattr__(name: str):
-    """`Length`, a length in a data model: written with a unit ('3.5mm', '0.25in'), read
-    as mm. Made when a model first imports it, so plain lengths need no pydantic."""
-    if name == "Length":
-        from pydantic import BeforeValidator, WithJsonSchema
+class Length(float):
+    """A length in a data model: written with a unit ('3.5mm', '0.25in'), read as mm
+    (a plain float). `pnp.model.convert` reads a field of this type with `parse`;
+    `pnp schema` writes `SCHEMA`."""
 
-        globals()["Length"] = Annotated[float, BeforeValidator(_model_length), WithJsonSchema(LENGTH_SCHEMA)]
-        return globals()["Length"]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    SCHEMA = LENGTH_SCHEMA
+
+    @classmethod
+    def parse(cls, value) -> "Length":
+        return cls(_model_length(value))

@@ -161,23 +161,11 @@ def with_line(error: DataError) -> DataError:
 
 
 def validation_error(path: Path, exc, prefix=(), at=()) -> DataError:
-    """The first problem pydantic found, as a DataError naming its field (and its line
-    when the file can be read again)."""
-    err = exc.errors()[0]
-    loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
-    message = err["msg"]
-    for head in ("Value error, ", "Assertion failed, "):
-        if message.startswith(head):
-            message = message[len(head):]
-    if err["type"] == "extra_forbidden":
-        message = f"unknown field '{loc[-1]}'"
-    elif err["type"] == "missing":
-        message = f"missing field '{loc[-1]}'"
-    elif err["type"] in ("literal_error", "enum"):
-        message = f"{message}, not {_quote(str(err.get('input')))}"
-    # discriminated unions add the tag to the path; drop it
-    loc = [p for p in loc if p not in ("city", "town", "halt", "offboard", "junction")] if len(loc) > 1 else loc
-    return DataError(path, field_path(list(prefix) + loc), message, line=_line_in_file(path, list(at) + loc) if at or not prefix else None)
+    """The problem `pnp.model.convert.validate` found (an Invalid), as a DataError naming
+    its field (and its line when the file can be read again)."""
+    loc = list(exc.loc)
+    return DataError(path, field_path(list(prefix) + loc), exc.message,
+                     line=_line_in_file(path, list(at) + loc) if at or not prefix else None)
 
 
 def _line_in_file(path: Path, loc) -> int | None:
@@ -189,17 +177,16 @@ def _line_in_file(path: Path, loc) -> int | None:
 
 
 def validated(path: Path, model, data, prefix=(), code_field: str = "hexes", at=()):
-    """`data` read into the pydantic `model`; any problem becomes a DataError naming the
-    file and field. A plain ValueError comes from reading a tile code, which pydantic
-    cannot place; it is reported at `prefix`, or at `code_field` at the top level. `at`:
-    where `data` sits in the file (keys and indexes), to find the problem's line."""
-    from pydantic import ValidationError
-
-    from pnp.tilecode import CODE_CONTEXT
+    """`data` read into the `model` struct; any problem becomes a DataError naming the
+    file and field. A plain ValueError comes from reading a tile code, which cannot be
+    placed; it is reported at `prefix`, or at `code_field` at the top level. `at`: where
+    `data` sits in the file (keys and indexes), to find the problem's line."""
+    from pnp.model.convert import Invalid, validate
+    from pnp.tilecode import parse_tile_code
 
     try:
-        return model.model_validate(data, context=CODE_CONTEXT)
-    except ValidationError as exc:
+        return validate(model, data, parse_tile_code)
+    except Invalid as exc:
         raise validation_error(path, exc, prefix=prefix, at=at) from None
     except (ValueError, OverflowError) as exc:
         raise DataError(path, field_path(list(prefix)) or code_field, str(exc)) from None

@@ -12,6 +12,7 @@ import pytest
 from conftest import run
 from pnp.checks import marker_totals
 from pnp.load import load_game
+from pnp.model.base import field_values
 from test_load_errors import edit, expect_error
 
 # Names the engine abbreviates or misspells, and what we print instead (companies.yaml).
@@ -142,7 +143,7 @@ def test_card_counts(game):
 def test_flotation_reminder_names_each_company(game):
     flotation = game.part("companies").flotation
     for company in game.companies:
-        facts = {**company.model_dump(), "tokens": len(company.tokens)}
+        facts = {**field_values(company), "tokens": len(company.tokens)}
         lines = [step.format(**facts) for step in (*flotation.steps, flotation.reminder)]
         assert company.home_name in " ".join(lines) and company.symbol in lines[0]
 

@@ -23,6 +23,7 @@ from pnp.model.tile import TileFace
 from pnp.render.composed_map import draw_composition
 from pnp.templates import theme
 from pnp.upgrades import connections
+from pnp.model.convert import validate
 
 LAYOUTS = Path(__file__).resolve().parents[1] / "data" / "games" / "18xy" / "layouts"
 A4 = (595.28, 841.89)
@@ -108,7 +109,7 @@ def test_turns_and_mirrors_keep_neighbours_across_their_edges():
 
 
 def test_a_mirrored_face_is_the_flipped_tile():
-    face = TileFace.model_validate({"stops": [{"city": 0}], "track": [[0, "s0", 1], [3, "s0"]]})
+    face = validate(TileFace, {"stops": [{"city": 0}], "track": [[0, "s0", 1], [3, "s0"]]})
     assert connections(move_face(face, 0, "horizontal")) == connections(face, 0, mirror=True)
     assert connections(move_face(face, 2, "vertical")) == connections(move_face(face, 5, "horizontal"))
 

@@ -8,9 +8,11 @@ import math
 import xml.etree.ElementTree as ET
 
 import pytest
+from msgspec.structs import replace
 
 from conftest import run
 from pnp.load import load_game
+from pnp.model.convert import validate
 from pnp.model.tile import Tile
 from pnp.render.tile import tile_svg
 from pnp.templates import theme
@@ -203,7 +205,7 @@ def test_halts_upgrade_to_halts_or_to_the_station_with_exactly_their_track(game)
     halts = [t for t in tiles if t.towns()]
     assert halts
     for halt in halts:
-        as_derived = derive_upgrades(halt.model_copy(update={"upgrades": None}), tiles)
+        as_derived = derive_upgrades(replace(halt, upgrades=None), tiles)
         stations = [t.id for t in tiles if t.cities() and STAGES.index(t.stage) == STAGES.index(halt.stage) + 1
                     and exact_track(halt, t)]
         assert len(stations) == 1, halt.id
@@ -212,12 +214,12 @@ def test_halts_upgrade_to_halts_or_to_the_station_with_exactly_their_track(game)
 
 def test_a_flipped_tile_lays_as_its_mirror_image():
     """21 laid face down is 22, so an upgrade that needs 22's handedness accepts 21."""
-    t21 = Tile(id="21", color="green", flippable=True, track=[[0, 1], [3, 5]])
-    t22 = Tile(id="22", color="green", track=[[0, 2], [4, 5]])
+    t21 = validate(Tile, dict(id="21", color="green", flippable=True, track=[[0, 1], [3, 5]]))
+    t22 = validate(Tile, dict(id="22", color="green", track=[[0, 2], [4, 5]]))
     assert any(connections(t21, r, mirror=True) == connections(t22) for r in range(6))
-    old = Tile(id="x", color="yellow", track=[[0, 2], [4, 5]])  # 22's routes, as if on the map
-    assert not is_upgrade(old, t21.model_copy(update={"color": "brown", "flippable": False}), "green")
-    assert is_upgrade(old, t21.model_copy(update={"color": "brown"}), "green")
+    old = validate(Tile, dict(id="x", color="yellow", track=[[0, 2], [4, 5]]))  # 22's routes, as if on the map
+    assert not is_upgrade(old, replace(t21, color="brown", flippable=False), "green")
+    assert is_upgrade(old, replace(t21, color="brown"), "green")
 
 
 def test_stage_is_printed_at_the_left_corner(game):

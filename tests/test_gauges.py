@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.export.tileyaml import tile_yaml
+from pnp.model.convert import validate
 from pnp.model.tile import Tile
 from pnp.tilecode import TileCodeError, face_to_code, from_code, parse_tile_code
 from pnp.upgrades import is_upgrade
@@ -21,14 +22,14 @@ def test_codes_and_yaml_carry_the_gauge():
     assert tile("x", "yellow", face_to_code(t)) == t
     text = tile_yaml(t)
     assert "narrow]" in text and "dual]" in text
-    assert Tile(id="y", color="yellow", track=[[0, "s0", 3, "narrow"]], stops=[{"town": 10}]).paths[0].track == "narrow"
+    assert validate(Tile, dict(id="y", color="yellow", track=[[0, "s0", 3, "narrow"]], stops=[{"town": 10}])).paths[0].track == "narrow"
 
 
 def test_an_unknown_gauge_is_an_error_naming_it():
     with pytest.raises(TileCodeError, match="unknown track 'meter'"):
         parse_tile_code("path=a:0,b:3,track:meter")
     with pytest.raises(ValueError, match="unknown track gauge"):
-        Tile(id="z", color="yellow", paths=[{"a": 0, "b": 3, "track": "meter"}])
+        validate(Tile, dict(id="z", color="yellow", paths=[{"a": 0, "b": 3, "track": "meter"}]))
 
 
 NARROW_YELLOW = "path=a:0,b:3,track:narrow"

@@ -150,8 +150,8 @@ def test_two_homes_in_one_hex_both_show():
     from pnp.model.company import Company
     from pnp.render.map import home_slots
 
-    a = Company(symbol="A", name="A", color="#ff0000", tokens=[0], home="B2")
-    b = Company(symbol="B", name="B", color="#0000ff", tokens=[0], home="B2", home_city=1)
+    a = Company(symbol="A", name="A", color="#ff0000", tokens=(0,), home="B2")
+    b = Company(symbol="B", name="B", color="#0000ff", tokens=(0,), home="B2", home_city=1)
     slots = [[(0, 0)], [(1, 1)]]
     assert home_slots([a, b], slots, {}) == [(a, (0, 0)), (b, (1, 0))]
     assert home_slots([a, b], slots, {(0, 0): a}) == [(b, (1, 0))]

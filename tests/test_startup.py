@@ -8,7 +8,7 @@ import pytest
 from fresh import imported_after
 
 # What `import pnp.cli, pnp.build, pnp.load, pnp.templates` must not import.
-LATER = ("pydantic", "yaml", "cairocffi", "cairosvg", "numpy", "shapely", "pypdf", "svgwrite", "reportlab",
+LATER = ("msgspec", "yaml", "cairocffi", "cairosvg", "numpy", "shapely", "pypdf", "svgwrite", "reportlab",
          "fontTools", "ezdxf", "multiprocessing", "concurrent.futures", "pnp.model", "pnp.draw.nodes", "pnp.pdf",
          "pnp.components", "pnp.render.svg", "pnp.sheets")
 
@@ -22,7 +22,7 @@ def test_starting_pnp_imports_no_heavy_library_nor_the_models():
 
 def test_loading_a_game_imports_the_models_but_draws_nothing():
     modules = imported_after("from pnp.load import load_game; load_game('1860')")
-    assert {"pydantic", "yaml", "pnp.model.game", "pnp.model.tile", "pnp.library"} <= modules
+    assert {"msgspec", "yaml", "pnp.model.game", "pnp.model.tile", "pnp.library"} <= modules
     drawing = sorted(m for m in modules if m.split(".")[0] in ("cairocffi", "pypdf", "svgwrite", "numpy", "shapely")
                      or m in ("pnp.pdf", "pnp.render.svg"))
     assert drawing == []

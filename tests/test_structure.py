@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from pydantic import ValidationError
 
 from conftest import run
 
@@ -43,13 +42,14 @@ def test_the_tile_model_does_not_import_the_tile_code_parser():
 
 
 def test_a_tile_code_is_read_by_the_loader_not_the_model():
+    from pnp.model.convert import Invalid, validate
     from pnp.model.tile import Tile
     from pnp.tilecode import from_code
 
     tile = from_code("city=revenue:20;path=a:0,b:_0;path=a:_0,b:3", id="57", color="yellow")
     assert [s.kind for s in tile.stops] == ["city"] and tile.exits() == (0, 3)
-    with pytest.raises(ValidationError, match="read when data loads"):
-        Tile(id="57", color="yellow", code="city=revenue:20")
+    with pytest.raises(Invalid, match="read when data loads"):
+        validate(Tile, {"id": "57", "color": "yellow", "code": "city=revenue:20"})
 
 
 HALT_741 = '  - id: "741"\n    color: yellow\n    stops: [{halt: £}]\n    track: [[0, s0, 1]]\n'

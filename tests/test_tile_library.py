@@ -19,6 +19,7 @@ from pnp.model.tile import TileFace
 from pnp.tilecode import from_code
 from pnp.resources import data_dir
 from pnp.yamlfile import read_yaml
+from pnp.model.convert import validate
 
 Y_TILES = {"202", "511", "216", "512"}
 
@@ -26,7 +27,7 @@ Y_TILES = {"202", "511", "216", "512"}
 def face(drawing: dict) -> TileFace:
     result = read_hex(drawing)
     assert result.problems == []
-    return TileFace.model_validate(result.face)
+    return validate(TileFace, result.face)
 
 
 def links(f: TileFace) -> set[frozenset]:

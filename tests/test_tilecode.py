@@ -5,6 +5,7 @@ import pytest
 from pnp.export.tileyaml import tile_yaml
 from pnp.model.tile import End, Tile, TileFace
 from pnp.tilecode import TileCodeError, face_to_code, from_code, parse_tile_code, read_tile_code
+from pnp.model.convert import validate
 
 import yaml
 
@@ -54,7 +55,7 @@ def test_every_1860_code_is_expressible_and_round_trips(reference):
         tile = from_code(code, id=ident, color=colour)
         again = from_code(face_to_code(tile), id=ident, color=colour)
         assert again.same_face(tile), ident
-        from_yaml = Tile.model_validate(yaml.safe_load(tile_yaml(tile, indent=""))[0])
+        from_yaml = validate(Tile, yaml.safe_load(tile_yaml(tile, indent=""))[0])
         assert from_yaml.same_face(tile), ident
 
 
@@ -72,7 +73,7 @@ def test_import_tile_code_round_trips_every_1860_code(reference):
         colour = "white" if colour == "white" else colour
         result = run("import", "tile-code", code, "--id", ident, "--color", colour)
         assert result.exit_code == 0, (ident, result.output)
-        tile = Tile.model_validate(yaml.safe_load(result.output)[0])
+        tile = validate(Tile, yaml.safe_load(result.output)[0])
         original = from_code(code, id=ident, color=colour)
         assert tile.same_face(original), ident
         assert from_code(face_to_code(tile), id=ident, color=colour).same_face(original), ident

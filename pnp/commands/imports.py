@@ -23,9 +23,8 @@ def import_():
 @user_errors
 def import_tile_code(code, tile_id, color):
     """Print the pnp YAML of a tile written in the 18xx.games notation."""
-    from pydantic import ValidationError
-
     from pnp.export.tileyaml import tile_yaml
+    from pnp.model.convert import Invalid
     from pnp.model.tile import COLOURS
     from pnp.tilecode import from_code
 
@@ -33,8 +32,8 @@ def import_tile_code(code, tile_id, color):
         raise PnpError(f"--color: unknown colour '{color}' (known: {', '.join(COLOURS)})")
     try:
         tile = from_code(code, id=tile_id, color=color)
-    except ValidationError as exc:
-        raise PnpError(f"tile code: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+    except Invalid as exc:
+        raise PnpError(f"tile code: {exc.message}") from None
     click.echo(tile_yaml(tile, indent=""))
 
 

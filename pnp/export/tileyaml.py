@@ -3,6 +3,7 @@ and `pnp import tile-code`."""
 
 from __future__ import annotations
 
+from pnp.model.base import field_values
 from pnp.model.tile import End, Tile, TileFace
 
 
@@ -77,7 +78,7 @@ def chains(face: TileFace) -> list[list]:
                         remaining.remove(other)
                         break
         gauge = [path.track] if path.track != "standard" else []
-        extra = {k: v for k, v in path.model_dump(include=PATH_EXTRAS, exclude_defaults=True).items() if v is not None}
+        extra = {k: v for k, v in field_values(path, skip_defaults=True).items() if k in PATH_EXTRAS and v is not None}
         out.append([str(e) if e.kind == "stop" else e.index for e in chain] + gauge + (["terminal"] if path.terminal else [])
                    + ([extra] if extra else []))
     return out
@@ -103,7 +104,7 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
         lines.append(f"{indent}terrain: {{cost: {face.terrain.cost}, type: {'|'.join(face.terrain.type)}}}")
     if face.borders:
         lines.append(f"{indent}borders: [" + ", ".join(
-            _flow({k: v for k, v in b.model_dump().items() if v is not None}) for b in face.borders) + "]")
+            _flow({k: v for k, v in field_values(b).items() if v is not None}) for b in face.borders) + "]")
     if face.icons:
         lines.append(f"{indent}icons: [" + ", ".join(
             _scalar(i.name) if set(_dump(i)) == {"name"} else _flow(_dump(i)) for i in face.icons) + "]")
@@ -129,7 +130,7 @@ def face_lines(face: TileFace, indent: str) -> list[str]:
 
 def _dump(part) -> dict:
     """A model part without its unset or default fields."""
-    return {k: v for k, v in part.model_dump(exclude_defaults=True).items() if v is not None}
+    return {k: v for k, v in field_values(part, skip_defaults=True).items() if v is not None}
 
 
 def tile_yaml(tile: Tile, indent: str = "  ") -> str:

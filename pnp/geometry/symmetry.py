@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from msgspec.structs import replace
+
 from pnp.geometry.grid import GridPos
 from pnp.model.tile import End, Path, TileFace
 
@@ -62,11 +64,11 @@ def move_face(face: TileFace, rotation: int, mirror: Mirror = "none") -> TileFac
     def edge(e: int) -> int:
         return int(move_edge(e, rotation, mirror))
 
-    stops = tuple(s if not isinstance(s.at, float) else s.model_copy(update={"at": move_edge(s.at, rotation, mirror)})
+    stops = tuple(s if not isinstance(s.at, float) else replace(s, at=move_edge(s.at, rotation, mirror))
                   for s in face.stops)
     def end(e: End) -> End:
         return End("edge", edge(e.index)) if e.kind == "edge" else e
 
     paths = tuple(Path(a=end(p.a), b=end(p.b), terminal=p.terminal) for p in face.paths)
-    borders = tuple(b.model_copy(update={"edge": edge(b.edge)}) for b in face.borders)
-    return face.model_copy(update={"stops": stops, "paths": paths, "borders": borders})
+    borders = tuple(replace(b, edge=edge(b.edge)) for b in face.borders)
+    return replace(face, stops=stops, paths=paths, borders=borders)

@@ -33,6 +33,8 @@ from pnp.importers.maker_map import convert_map, source_hex_count
 from pnp.importers.maker_market import convert_market
 from pnp.importers.maker_report import Report
 from pnp.importers.maker_rules import convert_info, convert_phases, convert_trains, orientation, phase_names
+from pnp.model.base import field_values
+from pnp.model.convert import validate
 from pnp.model.tile import TileFace
 from pnp.output import atomic_write
 
@@ -218,7 +220,7 @@ def compact(entry: dict) -> dict:
     """A hex entry with its face written as pnp writes faces by hand: stops in their
     short form and track as chains ([0, s0, 3])."""
     face_keys = ("stops", "paths", "label", "terrain", "borders")
-    face = TileFace.model_validate({k: v for k, v in entry.items() if k in face_keys})
+    face = validate(TileFace, {k: v for k, v in entry.items() if k in face_keys})
     out = {k: v for k, v in entry.items() if k not in face_keys}
     if face.stops:
         out["stops"] = [stop_dict(s) for s in face.stops]
@@ -229,7 +231,7 @@ def compact(entry: dict) -> dict:
     if face.terrain:
         out["terrain"] = {"cost": face.terrain.cost, "type": "|".join(face.terrain.type)}
     if face.borders:
-        out["borders"] = [{k: v for k, v in b.model_dump().items() if v is not None} for b in face.borders]
+        out["borders"] = [{k: v for k, v in field_values(b).items() if v is not None} for b in face.borders]
     return out
 
 

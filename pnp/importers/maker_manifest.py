@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
+from msgspec.structs import replace
 
 from pnp.importers.maker_face import city_mark
 from pnp.importers.maker_hex import brief, number, read_maker_hex
 from pnp.importers.maker_mapmarks import names_on_disc, own_ground
 from pnp.importers.maker_report import Report
 from pnp.importers.maker_tiles import PREFERRED_ON_DUPLICATE, read_entries
+from pnp.model.convert import Invalid, validate
 from pnp.model.tile import TILE_COLOURS, Tile
 
 UNLIMITED = "∞"
@@ -160,7 +161,7 @@ def _library_tile(key, out, library, renamed, maker_tiles, report, where, pointy
             report.note(where, f"18xx-maker's library has no {key}; printed as its base tile {base} under the id "
                                f"{_pnp_id(key, out, library)}")
             tile = library[base]
-            return tile.model_copy(update={"id": _pnp_id(key, out, library), "note": f"18xx-maker id {key}"})
+            return replace(tile, id=_pnp_id(key, out, library), note=f"18xx-maker id {key}")
         raw = maker_tiles.get(base)
     if raw is None and maker_tiles:  # nothing to draw it from, for 18xx-maker as for pnp
         report.note(where, f"tile '{key}' is neither defined by the game nor in 18xx-maker's tile library: left "
@@ -180,7 +181,7 @@ def _aliased(key, alias, out, library, renamed, maker_tiles, report, where, poin
     note = f"printed like tile {alias}"
     if target in library:
         report.note(where, f"tile {key} is {note}, as the game says")
-        return library[target].model_copy(update={"id": tile_id, "note": note})
+        return replace(library[target], id=tile_id, note=note)
     raw = maker_tiles.get(alias)
     if raw is None:
         report.lost(where, f"tile '{key}' is printed like tile '{alias}', which no library holds: left out")
@@ -218,10 +219,10 @@ def _own_tile(tile_id: str, data: dict, report: Report, where: str, pointy: bool
     else:
         colour, colour2 = _tile_colour(data.get("color"), report, where)
     try:
-        return Tile.model_validate({"id": tile_id, "color": colour, **({"color2": colour2} if colour2 else {}), **face,
-                                    **({"note": note} if note else {})})
-    except ValidationError as exc:
-        report.lost(where, f"not a valid pnp tile ({exc.errors()[0]['msg']}); printed blank")
+        return validate(Tile, {"id": tile_id, "color": colour, **({"color2": colour2} if colour2 else {}), **face,
+                               **({"note": note} if note else {})})
+    except Invalid as exc:
+        report.lost(where, f"not a valid pnp tile ({exc.message}); printed blank")
         return Tile(id=tile_id, color=colour)
 
 

@@ -23,7 +23,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
 
 from pnp.errors import PnpError
 from pnp.export.tileyaml import tile_yaml
@@ -32,6 +31,7 @@ from pnp.importers.rails_tiles import RailsTile, read_rails_tiles
 from pnp.importers.tile_facts import face_facts, same_tile
 from pnp.model.game import natural_key
 from pnp.model.icons import canonical
+from pnp.model.convert import Invalid, validate
 from pnp.model.tile import TILE_COLOURS, Tile
 from pnp.output import atomic_write
 
@@ -130,9 +130,9 @@ def convert_entry(entry: Entry, tile_id: str, notes: list[str] | None = None) ->
     if tile_id != entry.source_id:
         fields["note"] = f"18xx-maker id {entry.source_id}"
     try:
-        return Tile.model_validate(fields), []
-    except ValidationError as exc:
-        return None, [f"not a valid pnp tile: {exc.errors()[0]['msg']}"]
+        return validate(Tile, fields), []
+    except Invalid as exc:
+        return None, [f"not a valid pnp tile: {exc.message}"]
 
 
 def convert_library(reference: Path) -> Conversion:

@@ -1,35 +1,43 @@
-"""Shared base for the domain model: immutable, strict pydantic models."""
+"""Shared base for the domain model: immutable, strict msgspec structs.
 
-from __future__ import annotations
+A struct is made from data by `pnp.model.convert.validate` (msgspec's C converter:
+types, bounds, unknown and missing fields), then its `__post_init__` checks what types
+cannot say. Constructing a struct in code runs `__post_init__` too but checks no types,
+so code builds structs only from values already of the right type.
 
-import os
+The model modules do not postpone their annotations (`from __future__ import
+annotations`): msgspec reads a struct's field types when it first converts to it, and
+evaluating them from strings cost 4 % of loading a game."""
 
-# Before its first validator pydantic looks for plugins in the entry points of every
-# installed distribution (~10 ms of each load with 130 installed); pnp's models use
-# none. A PYDANTIC_DISABLE_PLUGINS of the user's own still wins.
-os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-
-from pydantic import BaseModel, ConfigDict  # noqa: E402
-
-
-class Frozen(BaseModel):
-    """An immutable value that rejects unknown fields, so a typo in data is an error.
-
-    Validators are built on first use (`defer_build`): a load builds one per document it
-    validates (game.yaml, a tile, map.yaml ...) with the nested models inside it, rather
-    than one for each of the ~56 models whenever the model modules are imported."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+import msgspec
 
 
-class Part(Frozen):
-    """A part of a face that several documents hold (a stop, a track path, terrain, a
-    border, a disc ...): a tile, map.yaml's hexes and a map section all have faces.
-    Its validator is built when its module is imported and reused inside each document's
-    validator, rather than built again inside every one of them (2-4 % of the
-    instructions of loading a game; 18-XY's sections hold the most faces)."""
+class _KeywordFields(type(msgspec.Struct)):
+    """Every model's fields are given by name: msgspec's `kw_only` holds only for the
+    class that says it, and a subclass adds required fields after optional ones."""
 
-    model_config = ConfigDict(defer_build=False)
+    def __new__(mcls, name, bases, namespace, **options):
+        options.setdefault("kw_only", True)
+        return super().__new__(mcls, name, bases, namespace, **options)
+
+
+class Frozen(msgspec.Struct, metaclass=_KeywordFields, frozen=True, forbid_unknown_fields=True):
+    """An immutable value that rejects unknown fields, so a typo in data is an error."""
+
+
+class FieldError(ValueError):
+    """A problem with one field of a struct, raised by its `__post_init__`: the error
+    names `field` after the struct's own place in the data."""
+
+    def __init__(self, field: str | tuple, message: str):
+        super().__init__(message)
+        self.loc = (field,) if isinstance(field, str) else tuple(field)
+
+
+def set_field(struct, name: str, value) -> None:
+    """Store a value `__post_init__` has put in its final form (a frozen struct's
+    fields are otherwise read-only)."""
+    msgspec.structs.force_setattr(struct, name, value)
 
 
 def check_known(value, known, what: str):
@@ -38,3 +46,33 @@ def check_known(value, known, what: str):
     if value not in known:
         raise ValueError(f"unknown {what} '{value}' (known: {', '.join(known)})")
     return value
+
+
+def field_values(struct, skip_defaults: bool = False) -> dict:
+    """A struct's fields by name, in their order (not nested structs); with
+    `skip_defaults`, without those equal to their default."""
+    values = {name: getattr(struct, name) for name in struct.__struct_fields__}
+    if not skip_defaults:
+        return values
+    return {name: value for name, value in values.items() if not _is_default(type(struct), name, value)}
+
+
+def _is_default(kind, name: str, value) -> bool:
+    default = _defaults(kind).get(name, msgspec.NODEFAULT)
+    return default is not msgspec.NODEFAULT and value == default
+
+
+_DEFAULTS: dict[type, dict] = {}
+
+
+def _defaults(kind) -> dict:
+    """name -> default value of a struct type's fields that have one."""
+    if kind not in _DEFAULTS:
+        out = {}
+        for f in msgspec.structs.fields(kind):
+            if f.default is not msgspec.NODEFAULT:
+                out[f.name] = f.default
+            elif f.default_factory is not msgspec.NODEFAULT:
+                out[f.name] = f.default_factory()
+        _DEFAULTS[kind] = out
+    return _DEFAULTS[kind]

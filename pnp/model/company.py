@@ -1,15 +1,14 @@
 """Railway companies (corporations) and private companies, and the certificates they
 print as."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+import msgspec
+from msgspec import Meta
 
-from pnp.model.base import Frozen, check_known
+from pnp.model.base import FieldError, Frozen, check_known, set_field
 from pnp.model.tile import MAX_REVENUE
 from pnp.model.text import Name, Text
 
@@ -19,7 +18,7 @@ MARKER_KINDS = ("station", "market", "ipo", "revenue", "round", "other")
 class Reservation(Frozen):
     """A share kept back for exchange with a private company."""
 
-    share: int = Field(ge=0, description="index into the company's shares list")
+    share: Annotated[int, Meta(ge=0, description="index into the company's shares list")]
     private: str
 
 
@@ -32,9 +31,9 @@ class TokenDesign(Frozen):
     a share of the token's radius) and angle (degrees clockwise)."""
 
     kind: Literal["bar", "target", "stripes", "stripe", "circle", "square", "halves", "quarters", "shield"]
-    colors: tuple[Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")], ...] = Field((), max_length=4)
-    size: float | None = Field(None, gt=0, le=1)
-    angle: float = Field(0.0, ge=-360, le=360)
+    colors: Annotated[tuple[Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")], ...], Meta(max_length=4)] = ()
+    size: Annotated[float, Meta(gt=0, le=1)] | None = None
+    angle: Annotated[float, Meta(ge=-360, le=360)] = 0.0
 
 
 class TokenLook(Frozen):
@@ -43,78 +42,72 @@ class TokenLook(Frozen):
     a `label` printed in place of the symbol, a `color` for the token's ground; a
     private's `count` tokens print with the companies' (1861's Tsarskoye Selo token)."""
 
-    icon: str | None = Field(None, min_length=1, max_length=40)
-    label: str | None = Field(None, min_length=1, max_length=12)
-    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
-    count: int = Field(1, ge=0, le=20)
-    designs: tuple[TokenDesign, ...] = Field((), max_length=4, description="designs on the token's ground "
-                                             "(18xx-maker's token designs), drawn in the order given")
+    icon: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
+    label: Annotated[str, Meta(min_length=1, max_length=12)] | None = None
+    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
+    count: Annotated[int, Meta(ge=0, le=20)] = 1
+    designs: Annotated[tuple[TokenDesign, ...], Meta(
+        max_length=4, description="designs on the token's ground (18xx-maker's token designs), drawn in the order "
+                                  "given")] = ()
 
 
 class Company(Frozen):
     symbol: str
     name: str
-    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
-    text_color: str = Field("#ffffff", pattern=r"^#[0-9a-fA-F]{6}$")
+    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
+    text_color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] = "#ffffff"
     home: str | None = None
-    home_city: int = Field(0, ge=0, description="which city of the home hex, counting its cities in data order")
+    home_city: Annotated[int, Meta(
+        ge=0, description="which city of the home hex, counting its cities in data order")] = 0
     home_name: Name | None = None
-    tokens: tuple[int, ...] = Field(min_length=1, description="cost of each station token; the first is the home")
-    token_labels: tuple[str | None, ...] = Field((), description="printed under a token's space in place of its "
-                                                 "cost, as the game writes it ('$20/hex', 'Exchange'); empty: "
-                                                 "nothing printed; null: the cost")
-    token_set_price: int | None = Field(None, ge=0, description="paid once, when the company floats, for all its "
-                                        "station tokens together (1851: $100 for four); `tokens` then "
-                                        "gives what laying each one costs")
+    tokens: Annotated[tuple[int, ...], Meta(
+        min_length=1, description="cost of each station token; the first is the home")]
+    token_labels: Annotated[tuple[str | None, ...], Meta(
+        description="printed under a token's space in place of its cost, as the game writes it ('$20/hex', "
+                    "'Exchange'); empty: nothing printed; null: the cost")] = ()
+    token_set_price: Annotated[int, Meta(
+        ge=0, description="paid once, when the company floats, for all its station tokens together (1851: $100 for "
+                          "four); `tokens` then gives what laying each one costs")] | None = None
     shares: tuple[int, ...] = (20, 10, 10, 10, 10, 10, 10, 10, 10)
     reserved: tuple[Reservation, ...] = ()
     par: tuple[int, ...] = ()
-    float_percent: int | None = Field(None, ge=0, le=100)
+    float_percent: Annotated[int, Meta(ge=0, le=100)] | None = None
     destination: str | None = None
-    markers: dict[str, int] = Field(default_factory=lambda: {"market": 1})
+    markers: dict[str, int] = msgspec.field(default_factory=lambda: {"market": 1})
     available: str | None = None
-    layer: int | None = Field(None, ge=1, description="the row of the IPO in which the company becomes "
-                              "available (1860: rows 1-4, opened one after another)")
+    layer: Annotated[int, Meta(
+        ge=1, description="the row of the IPO in which the company becomes available (1860: rows 1-4, opened one "
+                          "after another)")] | None = None
     notes: str | None = None
-    logo: str | None = Field(None, description="an SVG or PNG file inside the game folder (logos/KO.svg), "
-                             "printed on the company's tokens, charter and certificates")
-    token: TokenLook | None = Field(None, description="what its station tokens show beyond its badge: an icon "
-                                    "(and a label in place of the symbol)")
+    logo: Annotated[str, Meta(
+        description="an SVG or PNG file inside the game folder (logos/KO.svg), printed on the company's tokens, "
+                    "charter and certificates")] | None = None
+    token: Annotated[TokenLook, Meta(
+        description="what its station tokens show beyond its badge: an icon (and a label in place of the "
+                    "symbol)")] | None = None
 
-    @field_validator("shares")
-    @classmethod
-    def _shares(cls, v):
+    def __post_init__(self):
+        v = self.shares
         if not v:
-            raise ValueError("a company needs at least one share")
+            raise FieldError("shares", "a company needs at least one share")
         if any(s <= 0 for s in v):
-            raise ValueError("share percentages must be positive")
+            raise FieldError("shares", "share percentages must be positive")
         if sum(v) != 100:
-            raise ValueError(f"shares add up to {sum(v)}%, not 100%")
-        return v
-
-    @field_validator("markers")
-    @classmethod
-    def _markers(cls, v):
-        for kind, count in v.items():
-            check_known(kind, MARKER_KINDS, "marker kind")
+            raise FieldError("shares", f"shares add up to {sum(v)}%, not 100%")
+        for kind, count in self.markers.items():
+            try:
+                check_known(kind, MARKER_KINDS, "marker kind")
+            except ValueError as exc:
+                raise FieldError("markers", str(exc)) from None
             if count < 0:
-                raise ValueError(f"negative count {count} for {kind} markers")
-        return v
-
-    @model_validator(mode="after")
-    def _token_labels(self):
+                raise FieldError("markers", f"negative count {count} for {kind} markers")
         if len(self.token_labels) > len(self.tokens):
             raise ValueError(f"{len(self.token_labels)} token_labels for {len(self.tokens)} tokens")
         if any(label is not None and len(label) > 24 for label in self.token_labels):
             raise ValueError("a token label is at most 24 characters")
-        return self
-
-    @model_validator(mode="after")
-    def _reserved_in_range(self):
         for r in self.reserved:
             if r.share >= len(self.shares):
                 raise ValueError(f"reserved share {r.share} but the company has {len(self.shares)} shares")
-        return self
 
     def marker_counts(self) -> dict[str, int]:
         """Every round marker the company needs: its station tokens plus the rest."""
@@ -138,34 +131,40 @@ class ShareGrant(Frozen):
     """A share that comes with a private company (1851's L&N shares)."""
 
     company: str
-    percent: int = Field(gt=0, le=100)
+    percent: Annotated[int, Meta(gt=0, le=100)]
     director: bool = False
 
 
 class Private(Frozen):
     symbol: str
     name: str
-    value: int = Field(ge=0)
-    revenue: int | Text
-    text: Text = Text("")
-
-    @field_validator("revenue")
-    @classmethod
-    def _revenue(cls, v):
-        if isinstance(v, int) and not 0 <= v <= MAX_REVENUE:
-            raise ValueError(f"revenue {str(v)[:20]} is outside 0-{MAX_REVENUE}")
-        return v
+    value: Annotated[int, Meta(ge=0)]
+    revenue: int | str | dict[str, str]  # a number, or a text (`Text` once read)
+    text: Text = msgspec.field(default_factory=lambda: Text(""))
 
     min_players: int | None = None
     comes_with: tuple[ShareGrant, ...] = ()
     exchange_for: str | None = None
-    available: str | None = Field(None, description="the train whose first purchase makes this private "
-                                  "available for sale (1860's FFC: 6+3); without it, from the start")
-    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
-    icon: str | None = Field(None, description="an icon printed beside the symbol (bridge, tunnel, port ...; "
-                             "see render/icons.py); any other name prints in a framed box")
-    token: TokenLook | None = Field(None, description="the private's own tokens, printed with the companies' "
-                                    "tokens: a label (else its symbol), a colour, an icon, how many")
+    available: Annotated[str, Meta(
+        description="the train whose first purchase makes this private available for sale (1860's FFC: 6+3); without "
+                    "it, from the start")] | None = None
+    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
+    icon: Annotated[str, Meta(
+        description="an icon printed beside the symbol (bridge, tunnel, port ...; see render/icons.py); any other "
+                    "name prints in a framed box")] | None = None
+    token: Annotated[TokenLook, Meta(
+        description="the private's own tokens, printed with the companies' tokens: a label (else its symbol), a "
+                    "colour, an icon, how many")] | None = None
+
+    def __post_init__(self):
+        v = self.revenue
+        if isinstance(v, int) and not 0 <= v <= MAX_REVENUE:
+            raise FieldError("revenue", f"revenue {str(v)[:20]} is outside 0-{MAX_REVENUE}")
+        if not isinstance(v, int):
+            try:
+                set_field(self, "revenue", Text.parse(v))
+            except ValueError as exc:
+                raise FieldError("revenue", str(exc)) from None
 
 
 FLOTATION_FIELDS = ("symbol", "name", "home", "home_name", "tokens", "token_set_price", "float_percent")
@@ -177,11 +176,10 @@ class FlotationText(Frozen):
     {float_percent}. Each text may be given per language ({en: ..., de: ...})."""
 
     title: Text | None = None  # default: pnp's own word ("Flotation"), in the kit's language
-    steps: tuple[Text, ...] = Field(min_length=1)
+    steps: Annotated[tuple[Text, ...], Meta(min_length=1)]
     reminder: Text | None = None  # a closing line, e.g. a rule that holds from now on
 
-    @model_validator(mode="after")
-    def _placeholders(self):
+    def __post_init__(self):
         import string
 
         texts = [(f"steps[{i}]", step) for i, step in enumerate(self.steps)]
@@ -198,7 +196,6 @@ class FlotationText(Frozen):
                     if name not in FLOTATION_FIELDS:
                         raise ValueError(f"{place}: unknown placeholder {{{name}}} "
                                          f"(known: {', '.join(FLOTATION_FIELDS)})")
-        return self
 
 
 class Flotation(FlotationText):
@@ -214,19 +211,17 @@ class Flotation(FlotationText):
 
 
 class CompaniesFile(Frozen):
-    companies: tuple[Company, ...] = Field(min_length=1)
+    companies: Annotated[tuple[Company, ...], Meta(min_length=1)]
     notes: str | None = None
-    markers: dict[str, object] = Field(default_factory=dict, description="marker totals and their breakdown")
+    markers: Annotated[dict[str, Any], Meta(description="marker totals and their breakdown")] = {}
     flotation: Flotation | None = None  # printed as one flotation reference card per company
 
-    @model_validator(mode="after")
-    def _unique(self):
+    def __post_init__(self):
         seen = set()
         for c in self.companies:
             if c.symbol in seen:
                 raise ValueError(f"duplicate company symbol '{c.symbol}'")
             seen.add(c.symbol)
-        return self
 
 
 class PrivatesFile(Frozen):

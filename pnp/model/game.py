@@ -1,16 +1,15 @@
 """A game as loaded: its description and tile manifest, and (as later data arrives) its
 map, companies, trains, phases and market. Immutable once loaded."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+import msgspec
+from msgspec import Meta
 
-from pnp.model.base import Frozen
+from pnp.model.base import FieldError, Frozen
 from pnp.model.company import Company, Private
 from pnp.model.rules import Card, Market, Phase, Rules, Train
 from pnp.model.text import Name, Text
@@ -27,29 +26,27 @@ class GameInfo(Frozen):
     year: int | None = None
     orientation: Literal["flat", "pointy"] = "flat"
     currency: str = "$"
-    colors: dict[str, str] = Field(default_factory=dict)
-    terms: dict[Literal["city", "town", "halt", "offboard"], Text] = Field(
-        default_factory=dict, description="the game's own name for a kind of stop, where the map's legend names it "
-                                          "(18-XY: town: Halt, city: Station)")
-    print: dict[str, object] = Field(default_factory=dict)
-    rules: Rules = Field(default_factory=Rules)
-    stop_styles: dict[Literal["town", "halt"], Literal["bar", "dot"]] = Field(
-        default_factory=dict, description="how this game draws every town or halt, e.g. 1860: town dot, halt bar")
+    colors: dict[str, str] = {}
+    terms: Annotated[dict[Literal["city", "town", "halt", "offboard"], Text], Meta(
+        description="the game's own name for a kind of stop, where the map's legend names it (18-XY: town: Halt, "
+                    "city: Station)")] = {}
+    print: dict[str, Any] = {}
+    rules: Rules = msgspec.field(default_factory=Rules)
+    stop_styles: Annotated[dict[Literal["town", "halt"], Literal["bar", "dot"]], Meta(
+        description="how this game draws every town or halt, e.g. 1860: town dot, halt bar")] = {}
     notes: str | None = None
-    limits: dict[Literal["tile_pieces", "pages"], int] = Field(
-        default_factory=dict, description="raise pnp's bounds for a game that really is larger: tile_pieces "
-                                          "(2000) and pages in a kit (600)")
-    language: str = Field("en", description="the language of the data's plain texts (a text may also "
-                          "be given per language: {en: ..., de: ...})")
+    limits: Annotated[dict[Literal["tile_pieces", "pages"], int], Meta(
+        description="raise pnp's bounds for a game that really is larger: tile_pieces (2000) and pages in a "
+                    "kit (600)")] = {}
+    language: Annotated[str, Meta(
+        description="the language of the data's plain texts (a text may also be given per language: {en: ..., de: "
+                    "...})")] = "en"
 
-    @field_validator("language")
-    @classmethod
-    def _known_language(cls, v):
+    def __post_init__(self):
         from pnp.i18n import languages
 
-        if v not in languages():
-            raise ValueError(f"unknown language '{v}' (known: {', '.join(languages())})")
-        return v
+        if self.language not in languages():
+            raise FieldError("language", f"unknown language '{self.language}' (known: {', '.join(languages())})")
 
 
 @dataclass(frozen=True)

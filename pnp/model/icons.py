@@ -1,8 +1,6 @@
 """Icon names: the pictures pnp draws (render/icons.py) and the other names 18xx-maker
 and 18xx.games give them. Any other name is printed as text in a framed box."""
 
-from __future__ import annotations
-
 KNOWN_ICONS = ("port", "mine", "coal", "oil", "farm", "ferry", "boat", "mountain", "river", "tunnel", "bridge",
                "airport", "factory", "bonus", "lock", "cattle", "forest", "rocket", "fruit")
 

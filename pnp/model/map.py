@@ -7,18 +7,17 @@ In `map.yaml` hexes are grouped: one entry may stand for several identical hexes
 a `Board`: one `MapHex` per coordinate, in the order the data gives them.
 """
 
-from __future__ import annotations
-
 import re
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator
+from msgspec import Meta
 
 from pnp.errors import PnpError
 from pnp.geometry.grid import GridPos, neighbour
-from pnp.model.base import Frozen
+from pnp.model.base import FieldError, Frozen, set_field
 from pnp.model.company import Company
+from pnp.model.convert import Invalid
 from pnp.model.map_marks import CostMark, Disc, MapLine
 from pnp.model.text import Text
 from pnp.model.tile import Tile, TileFace
@@ -34,10 +33,11 @@ class Coordinates(Frozen):
 
     orientation: Literal["flat", "pointy"] | None = None  # None: the game's (game.yaml)
     letters: Literal["columns", "rows"] = "columns"
-    first_letter: str = Field("A", min_length=1, max_length=1)
-    largest: int = Field(200, ge=1, le=100_000, description="the largest letter index or number a coordinate may "
-                         "have: far beyond any real map (a slip such as A99999 would make a page kilometres "
-                         "tall); raise it for a map that really is larger")
+    first_letter: Annotated[str, Meta(min_length=1, max_length=1)] = "A"
+    largest: Annotated[int, Meta(
+        ge=1, le=100_000, description="the largest letter index or number a coordinate may have: far beyond any real "
+                                      "map (a slip such as A99999 would make a page kilometres tall); raise it for a "
+                                      "map that really is larger")] = 200
 
     def letter_index(self, letters: str) -> int:
         if len(letters) == 1:
@@ -88,12 +88,17 @@ class Coordinates(Frozen):
         return str(row) if self.letters == "columns" else self.letters_for(row)
 
 
-def _coordinate_list(value):
+# where: a coordinate such as B4 or a list of them (`read_coordinates` makes it a tuple)
+CoordinateList = Union[str, tuple[str, ...]]
+
+
+def read_coordinates(struct) -> None:
+    """The struct's `at` as a tuple of coordinates."""
+    value = struct.at
     if isinstance(value, str):
-        return (value,)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    raise ValueError("'at' must be a coordinate such as B4 or a non-empty list of them")
+        set_field(struct, "at", (value,))
+    elif not value:
+        raise FieldError("at", "'at' must be a coordinate such as B4 or a non-empty list of them")
 
 
 class HexEntry(TileFace):
@@ -104,27 +109,49 @@ class HexEntry(TileFace):
     ... blue) or a colour the game names in game.yaml `colors:` (checked when the map
     is loaded)."""
 
-    at: tuple[str, ...]
-    color: str = Field("white", min_length=1, max_length=40)
+    at: CoordinateList
+    color: Annotated[str, Meta(min_length=1, max_length=40)] = "white"
     name: str | None = None
     open_sides: tuple[int, ...] = ()
     costs: tuple[CostMark, ...] = ()
 
-    @field_validator("at", mode="before")
-    @classmethod
-    def _at(cls, v):
-        return _coordinate_list(v)
-
-    @field_validator("open_sides")
-    @classmethod
-    def _sides(cls, v):
-        if any(e not in range(6) for e in v):
-            raise ValueError(f"open_sides must be edges 0-5, not {list(v)}")
-        return tuple(sorted(set(v)))
+    def __post_init__(self):
+        super().__post_init__()
+        read_coordinates(self)
+        if any(e not in range(6) for e in self.open_sides):
+            raise FieldError("open_sides", f"open_sides must be edges 0-5, not {list(self.open_sides)}")
+        set_field(self, "open_sides", tuple(sorted(set(self.open_sides))))
 
     def face(self) -> TileFace:
         # the fields were checked as this entry's own (HexEntry is a TileFace): copied as they are
-        return TileFace.model_construct(**{name: getattr(self, name) for name in TileFace.model_fields})
+        return TileFace(**{name: getattr(self, name) for name in TileFace.__struct_fields__})
+
+
+def prepare_hexes(entry, data, read_code, variants=False):
+    """`data` with every hex's face read from its compact form by `entry.prepare`
+    (map.yaml's hexes and its variants' hexes, a section's hexes); a problem in one
+    is reported at its place."""
+    if not isinstance(data, dict):
+        return data
+
+    def hexes(raw, where):
+        if not isinstance(raw, list):
+            return raw
+        out = []
+        for i, item in enumerate(raw):
+            try:
+                out.append(entry.prepare(item, read_code))
+            except FieldError as exc:
+                raise Invalid((*where, i, *exc.loc), str(exc)) from None
+            except (ValueError, OverflowError) as exc:
+                raise Invalid((*where, i), str(exc)) from None
+        return out
+
+    data = {**data, "hexes": hexes(data["hexes"], ("hexes",))} if "hexes" in data else data
+    if variants and isinstance(data.get("variants"), dict):
+        data["variants"] = {name: {**v, "hexes": hexes(v["hexes"], ("variants", name, "hexes"))}
+                            if isinstance(v, dict) and "hexes" in v else v for name, v in data["variants"].items()}
+    return data
 
 
 class Variant(Frozen):
@@ -134,13 +161,11 @@ class Variant(Frozen):
     title: Text
     remove: tuple[str, ...] = ()
     hexes: tuple[HexEntry, ...] = ()
-    manifest: dict[str, int] = Field(default_factory=dict)
+    manifest: dict[Union[str, int], int] = {}  # tile id -> count; ids as text once read
     notes: str | None = None
 
-    @field_validator("manifest", mode="before")
-    @classmethod
-    def _ids(cls, v):
-        return {str(k): n for k, n in v.items()} if isinstance(v, dict) else v
+    def __post_init__(self):
+        set_field(self, "manifest", {str(k): n for k, n in self.manifest.items()})
 
 
 class Block(Frozen):
@@ -163,28 +188,25 @@ class MapLabel(Frozen):
     italic: bool = True
     shape: Literal["hexagon", "circle"] | None = None
     fill: str | None = None  # a theme colour name or #rrggbb
-    shape_size: float = Field(0.55, gt=0, le=1)
+    shape_size: Annotated[float, Meta(gt=0, le=1)] = 0.55
 
 
 class Area(Frozen):
     """A region drawn from hex positions without hex outlines: an off-map area, a
     stretch of land or sea. `color` is a theme colour name."""
 
-    at: tuple[str, ...]
+    at: CoordinateList
     color: str
     name: str | None = None
 
-    @field_validator("at", mode="before")
-    @classmethod
-    def _at(cls, v):
-        return _coordinate_list(v)
+    def __post_init__(self):
+        read_coordinates(self)
 
 
 class Decorations(Frozen):
     background: str | None = None  # theme colour behind the hexes, e.g. sea
-    # defaults made without validation (they need none): importing the model builds no validator
-    title: Block = Block.model_construct()
-    legend: Block = Block.model_construct()
+    title: Block = Block()
+    legend: Block = Block()
     revenue_track: Block | None = None  # print the market's revenue track on the map (1851's Dividend Payout Track)
     labels: tuple[MapLabel, ...] = ()
     areas: tuple[Area, ...] = ()
@@ -242,12 +264,17 @@ class Board:
 class MapFile(Frozen):
     """`map.yaml`."""
 
-    coordinates: Coordinates = Coordinates.model_construct()  # no validator built at import
-    hexes: tuple[HexEntry, ...] = Field(min_length=1)
-    variants: dict[str, Variant] = Field(default_factory=dict)
-    decorations: Decorations = Decorations.model_construct()
+    coordinates: Coordinates = Coordinates()
+    hexes: Annotated[tuple[HexEntry, ...], Meta(min_length=1)]
+    variants: dict[str, Variant] = {}
+    decorations: Decorations = Decorations()
     notes: str | None = None
-    decisions: dict[str, object] = Field(default_factory=dict)
+    decisions: dict[str, Any] = {}
+
+    @classmethod
+    def prepare(cls, data, read_code=None):
+        """Each hex's face (and each variant's) in its compact form as fields."""
+        return prepare_hexes(HexEntry, data, read_code, variants=True)
 
     def board(self, variant: str | None = None) -> Board:
         entries = [(c, e) for e in self.hexes for c in e.at]

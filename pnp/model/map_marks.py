@@ -6,18 +6,18 @@ at 0, the corner between edges 1 and 2 at 1.5, any fraction in between) and `rea
 (the share of the way from the centre to the hex's rim in that direction: 0 the
 centre, 1 on the rim, a corner for x.5 and the middle of a side for whole numbers)."""
 
-from __future__ import annotations
+from typing import Annotated
 
-from pydantic import Field, field_validator
+from msgspec import Meta
 
-from pnp.model.base import Frozen, Part, check_known
+from pnp.model.base import FieldError, Frozen, check_known
 from pnp.model.face_parts import TERRAIN_KINDS
 from pnp.units import Length
 
 
-class Spot(Part):
-    toward: float = Field(0.0, ge=0, lt=6)
-    reach: float = Field(0.0, ge=0, le=1.5)
+class Spot(Frozen):
+    toward: Annotated[float, Meta(ge=0, lt=6)] = 0.0
+    reach: Annotated[float, Meta(ge=0, le=1.5)] = 0.0
 
 
 class Disc(Spot):
@@ -27,22 +27,23 @@ class Disc(Spot):
 
     color: str = "white"
     outline: str = "outline"
-    text: str | None = Field(None, min_length=1, max_length=80)  # lines parted by line breaks
+    text: Annotated[str, Meta(min_length=1, max_length=80)] | None = None  # lines parted by line breaks
     text_color: str | None = None
-    size: float = Field(0.3, gt=0, le=1)
+    size: Annotated[float, Meta(gt=0, le=1)] = 0.3
 
 
 class CostMark(Spot):
     """A cost printed inside a hex beside its terrain (18SJ's second tunnel, a crossing
     cost printed off the side it belongs to): the amount in the terrain's symbol."""
 
-    cost: int = Field(ge=0, le=9999)
+    cost: Annotated[int, Meta(ge=0, le=9999)]
     type: str = "mountain"
 
-    @field_validator("type")
-    @classmethod
-    def _kind(cls, v):
-        return check_known(v, TERRAIN_KINDS, "terrain")
+    def __post_init__(self):
+        try:
+            check_known(self.type, TERRAIN_KINDS, "terrain")
+        except ValueError as exc:
+            raise FieldError("type", str(exc)) from None
 
 
 class Point(Spot):
@@ -56,7 +57,7 @@ class MapLine(Frozen):
     """A line across the map through `points` (a coloured region boundary, a mountain
     range): `color` a theme or game colour, `width` its thickness."""
 
-    points: tuple[Point, ...] = Field(min_length=2)
+    points: Annotated[tuple[Point, ...], Meta(min_length=2)]
     color: str = "outline"
     width: Length = 1.0  # mm; written with a unit in map.yaml ("1.2mm")
     dashed: bool = False

@@ -1,13 +1,12 @@
 """Trains, phases, the stock market, extra game cards and per-player-count rules."""
 
-from __future__ import annotations
-
 import re
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+import msgspec
+from msgspec import Meta
 
-from pnp.model.base import Frozen, check_known
+from pnp.model.base import FieldError, Frozen, check_known, set_field
 from pnp.model.text import Text
 
 UNLIMITED = "unlimited"
@@ -16,32 +15,27 @@ UNLIMITED = "unlimited"
 class Train(Frozen):
     name: str  # as the game writes it: "2", "3+2", "D", "8E"
     count: Union[int, Literal["unlimited"]]
-    price: int = Field(ge=0)
+    price: Annotated[int, Meta(ge=0)]
     rusts_on: str | None = None
     obsolete_on: str | None = None
     events: tuple[Text, ...] = ()
     notes: Text | None = None
-    printed: int | None = Field(None, ge=0, description="cards to print where count is unlimited")
-    back: str | None = Field(None, description="the train printed on the card's back, which the card becomes "
-                             "when turned over (18-XY: an obsolete train turns into a '12')")
-    by_companies: dict[int, int] = Field(default_factory=dict, description="trains in the stack by the number "
-                                         "of companies in play (18-XY); `count` is the cards printed")
+    printed: Annotated[int, Meta(ge=0, description="cards to print where count is unlimited")] | None = None
+    back: Annotated[str, Meta(
+        description="the train printed on the card's back, which the card becomes when turned over (18-XY: an "
+                    "obsolete train turns into a '12')")] | None = None
+    by_companies: Annotated[dict[int, int], Meta(
+        description="trains in the stack by the number of companies in play (18-XY); `count` is the cards "
+                    "printed")] = {}
 
-    @field_validator("count")
-    @classmethod
-    def _count(cls, v):
-        if isinstance(v, int) and v < 0:
-            raise ValueError(f"negative count {v}")
-        return v
-
-    @model_validator(mode="after")
-    def _stack_within_cards(self):
+    def __post_init__(self):
+        if isinstance(self.count, int) and self.count < 0:
+            raise FieldError("count", f"negative count {self.count}")
         for companies, n in self.by_companies.items():
             if n < 0:
                 raise ValueError(f"by_companies.{companies}: negative count {n}")
             if isinstance(self.count, int) and n > self.count:
                 raise ValueError(f"by_companies.{companies}: {n} trains, but only {self.count} cards are printed")
-        return self
 
     @property
     def cards(self) -> int:
@@ -56,14 +50,23 @@ class Phase(Frozen):
     on: str | None = None  # the train whose first purchase starts the phase
     trigger: Text | None = None  # what starts a phase that no train starts (1860's British Rail)
     tiles: tuple[str, ...]
-    operating_rounds: Annotated[int, Field(ge=1)] | Text  # text where the count is not a number ("ORs only")
-    train_limit: int | Text
+    # a number, or a text where the count is not a number ("ORs only"): a `Text` once read
+    operating_rounds: Union[Annotated[int, Meta(ge=1)], str, dict[str, str]]
+    train_limit: Union[int, str, dict[str, str]]
     events: tuple[Text, ...] = ()
     notes: Text | None = None
 
-    @model_validator(mode="before")
-    @classmethod
-    def _bare_on(cls, data):
+    def __post_init__(self):
+        for name in ("operating_rounds", "train_limit"):
+            value = getattr(self, name)
+            if not isinstance(value, int):
+                try:
+                    set_field(self, name, Text.parse(value))
+                except ValueError as exc:
+                    raise FieldError(name, str(exc)) from None
+
+    @staticmethod
+    def bare_on(data):
         """YAML 1.1 reads a bare `on:` key as true; it can only mean `on`."""
         if isinstance(data, dict) and any(k is True for k in data) and "on" not in data:
             data = {("on" if k is True else k): v for k, v in data.items()}
@@ -71,15 +74,21 @@ class Phase(Frozen):
 
 
 class TrainsFile(Frozen):
-    trains: tuple[Train, ...] = Field(min_length=1)
+    trains: Annotated[tuple[Train, ...], Meta(min_length=1)]
     notes: str | None = None
-    decisions: dict[str, object] = Field(default_factory=dict)
+    decisions: dict[str, Any] = {}
 
 
 class PhasesFile(Frozen):
-    phases: tuple[Phase, ...] = Field(min_length=1)
+    phases: Annotated[tuple[Phase, ...], Meta(min_length=1)]
     notes: str | None = None
-    decisions: dict[str, object] = Field(default_factory=dict)
+    decisions: dict[str, Any] = {}
+
+    @classmethod
+    def prepare(cls, data, read_code=None):
+        if isinstance(data, dict) and isinstance(data.get("phases"), list):
+            data = {**data, "phases": [Phase.bare_on(p) for p in data["phases"]]}
+        return data
 
 
 # --- market -----------------------------------------------------------------------
@@ -92,7 +101,7 @@ class Zone(Frozen):
     and the game's own wording for the legend."""
 
     name: Text
-    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
     mark: Literal["none", "dots", "hatch", "cross", "bar", "star", "ring"] = "none"
     legend: Text
 
@@ -112,6 +121,10 @@ def parse_cell(text) -> Cell | None:
     if not match:
         raise ValueError(f"a market cell is a number followed by zone letters, such as 70p, not {text!r}")
     return Cell(value=int(match.group(1)), zones=tuple(match.group(2)))
+
+
+def _cell_fields(cell: Cell | None) -> dict | None:
+    return None if cell is None else {"value": cell.value, "zones": list(cell.zones)}
 
 
 class Movement(Frozen):
@@ -139,20 +152,18 @@ class RevenueTrack(Frozen):
     title: Text
     start: int = 0
     end: int
-    step: int = Field(1, ge=1)
-    per_row: int = Field(10, ge=1, le=40)
+    step: Annotated[int, Meta(ge=1)] = 1
+    per_row: Annotated[int, Meta(ge=1, le=40)] = 10
     legend: Text | None = None  # what a space's number means
     decision: str | None = None  # why this range, where the sources are silent
 
-    @model_validator(mode="after")
-    def _range(self):
+    def __post_init__(self):
         if self.end <= self.start:
             raise ValueError(f"end ({self.end}) must be above start ({self.start})")
         if (self.end - self.start) % self.step:
             raise ValueError(f"end - start ({self.end - self.start}) is not a whole number of steps of {self.step}")
         if (self.end - self.start) // self.step + 1 > 400:
             raise ValueError("more than 400 spaces: use a larger step")
-        return self
 
     def spaces(self) -> list[int]:
         return list(range(self.start, self.end + 1, self.step))
@@ -175,33 +186,32 @@ class RoundTracker(Frozen):
 class Market(Frozen):
     kind: Literal["grid", "row", "zigzag"]
     rows: tuple[tuple[Cell | None, ...], ...]
-    zones: dict[str, Zone] = Field(default_factory=dict)
+    zones: dict[str, Zone] = {}
     par_zone: str | None = None
     notes: str | None = None
-    decisions: dict[str, object] = Field(default_factory=dict)
+    decisions: dict[str, Any] = {}
     title: Text | None = None  # printed above the market; default pnp's own words ("Stock Market")
     movement: Movement | None = None
     par_chart: ParChart | None = None
     revenue_track: RevenueTrack | None = None
     round_tracker: RoundTracker | None = None
 
-    @model_validator(mode="before")
     @classmethod
-    def _cells(cls, data):
+    def prepare(cls, data, read_code=None):
+        """Cells as people write them (`70p`) as the cells' fields."""
         if isinstance(data, dict) and "rows" in data and isinstance(data["rows"], list):
             rows = []
             for i, row in enumerate(data["rows"]):
                 if not isinstance(row, list):
                     raise ValueError(f"rows[{i}] must be a list of cells")
                 try:
-                    rows.append([c if isinstance(c, (dict, Cell)) else parse_cell(c) for c in row])
+                    rows.append([c if isinstance(c, dict) else _cell_fields(parse_cell(c)) for c in row])
                 except ValueError as exc:
                     raise ValueError(f"rows[{i}]: {exc}") from None
             data = {**data, "rows": rows}
         return data
 
-    @model_validator(mode="after")
-    def _zones_known(self):
+    def __post_init__(self):
         for r, row in enumerate(self.rows):
             for c, cell in enumerate(row):
                 for z in cell.zones if cell else ():
@@ -219,7 +229,6 @@ class Market(Frozen):
             raise ValueError(f"par_zone '{self.par_zone}' is not one of the zones ({', '.join(self.zones) or 'none'})")
         if not self.cells():
             raise ValueError("the market has no cells")
-        return self
 
     def cells(self) -> list[Cell]:
         return [c for row in self.rows for c in row if c is not None]
@@ -235,29 +244,33 @@ class Market(Frozen):
 
 class Table(Frozen):
     columns: tuple[Text, ...]
-    rows: tuple[tuple[Text, ...], ...]
+    # a cell is a text, or a number or nothing printed as text: a `Text` once read
+    rows: tuple[tuple[Union[str, int, float, dict[str, str], None], ...], ...]
 
-    @field_validator("rows", mode="before")
-    @classmethod
-    def _text(cls, v):
-        return [[("" if x is None else x if isinstance(x, (str, dict)) else str(x)) for x in row] for row in v]
-
-    @model_validator(mode="after")
-    def _widths(self):
+    def __post_init__(self):
+        try:
+            rows = tuple(tuple(Text.parse(_cell_text(x)) for x in row) for row in self.rows)
+        except ValueError as exc:
+            raise FieldError("rows", str(exc)) from None
+        set_field(self, "rows", rows)
         for i, row in enumerate(self.rows):
             if len(row) != len(self.columns):
                 raise ValueError(f"table row {i} has {len(row)} cells for {len(self.columns)} columns")
-        return self
+
+
+def _cell_text(value):
+    """A table cell as a text: a number printed as written, nothing as empty."""
+    return "" if value is None else value if isinstance(value, (str, dict)) else str(value)
 
 
 class Card(Frozen):
     name: str
-    count: int = Field(ge=0)
+    count: Annotated[int, Meta(ge=0)]
     title: Text | None = None
     figure: str | None = None  # printed large beside the text: what the card is for at a glance (a seat's number)
-    text: Text = Text("")
+    text: Text = msgspec.field(default_factory=lambda: Text(""))
     table: Table | None = None
-    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
+    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
     size: str | None = None  # a component format from templates/, default the game card size
 
 
@@ -272,10 +285,11 @@ class CardsFile(Frozen):
 class Denomination(Frozen):
     """One kind of banknote and how many of it the bank holds."""
 
-    value: int = Field(gt=0)
-    count: int = Field(ge=0)
-    color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$", description="the note's ground; else the "
-                              "theme's ramp for its currency")
+    value: Annotated[int, Meta(gt=0)]
+    count: Annotated[int, Meta(ge=0)]
+    color: Annotated[str, Meta(
+        pattern=r"^#[0-9a-fA-F]{6}$",
+        description="the note's ground; else the theme's ramp for its currency")] | None = None
 
 
 class Currency(Frozen):
@@ -283,22 +297,21 @@ class Currency(Frozen):
     (CC) for companies; most games one currency for everyone."""
 
     name: Text  # printed on every note: "Pounds", "Company Credits", "Dollars"
-    symbol: str | None = Field(None, description="default: game.yaml's currency, or rules.company_currency for a "
-                               "currency used by companies")
-    used_by: Literal["everyone", "players", "companies"] = Field(
-        "everyone", description="whose money it is; a companies' currency adds up to rules.company_bank, any other "
-                                "to rules.bank")
-    denominations: tuple[Denomination, ...] = Field(min_length=1)
+    symbol: Annotated[str, Meta(
+        description="default: game.yaml's currency, or rules.company_currency for a currency used by "
+                    "companies")] | None = None
+    used_by: Annotated[Literal["everyone", "players", "companies"], Meta(
+        description="whose money it is; a companies' currency adds up to rules.company_bank, any other to "
+                    "rules.bank")] = "everyone"
+    denominations: Annotated[tuple[Denomination, ...], Meta(min_length=1)]
     decision: str | None = None  # why these counts, where the sources are silent
 
-    @model_validator(mode="after")
-    def _distinct_values(self):
+    def __post_init__(self):
         seen = set()
         for i, d in enumerate(self.denominations):
             if d.value in seen:
                 raise ValueError(f"denominations[{i}]: the value {d.value} is listed twice")
             seen.add(d.value)
-        return self
 
     @property
     def total(self) -> int:
@@ -315,26 +328,24 @@ class Currency(Frozen):
 class Money(Frozen):
     """The bank's notes, currency by currency."""
 
-    currencies: tuple[Currency, ...] = Field(min_length=1)
+    currencies: Annotated[tuple[Currency, ...], Meta(min_length=1)]
     notes: str | None = None
 
-    @model_validator(mode="after")
-    def _one_currency_each(self):
+    def __post_init__(self):
         users = [c.used_by for c in self.currencies]
         for who in set(users):
             if users.count(who) > 1:
                 raise ValueError(f"two currencies are used by {who}: give each its own used_by")
         if "everyone" in users and "players" in users:
             raise ValueError("a currency used by everyone and one used by players: say 'players' and 'companies'")
-        return self
 
 
 # --- per-player-count rules ------------------------------------------------------------
 
 
 class PlayerCount(Frozen):
-    cash: int = Field(ge=0)
-    certificate_limit: int | None = Field(None, ge=0)
+    cash: Annotated[int, Meta(ge=0)]
+    certificate_limit: Annotated[int, Meta(ge=0)] | None = None
     privates: tuple[str, ...] | None = None
 
 
@@ -342,20 +353,20 @@ class Rules(Frozen):
     """Bank, money and what depends on the number of players."""
 
     bank: int | None = None
-    players: dict[int, PlayerCount] = Field(default_factory=dict)
+    players: dict[int, PlayerCount] = {}
     company_currency: str | None = None  # 1860 pays companies in "CC", players in pounds
     company_bank: int | None = None
-    terrain_costs: dict[str, int] = Field(default_factory=dict, description="build cost by terrain type, "
-                                          "where a game prices terrain by type (18-XY); map hexes agree")
-    sight_bonus: int | None = Field(None, ge=0, description="what a halt on a sight pays more (18-XY: 30)")
-    money: Money | None = Field(None, description="the bank's banknotes by currency (pnp money)")
+    terrain_costs: Annotated[dict[str, int], Meta(
+        description="build cost by terrain type, where a game prices terrain by type (18-XY); map hexes agree")] = {}
+    sight_bonus: Annotated[int, Meta(ge=0, description="what a halt on a sight pays more (18-XY: 30)")] | None = None
+    money: Annotated[Money, Meta(description="the bank's banknotes by currency (pnp money)")] | None = None
     notes: str | None = None
-    decisions: dict[str, object] = Field(default_factory=dict)
+    decisions: dict[str, Any] = {}
 
-    @model_validator(mode="after")
-    def _money_fills_the_bank(self):
+    def __post_init__(self):
         """Each currency's notes add up to the bank they make up, and a companies'
         currency has a symbol to print."""
+        self._terrain_kinds()
         for i, c in enumerate(self.money.currencies if self.money else ()):
             companies = c.used_by == "companies"
             where = f"money.currencies[{i}] ({c.name})"
@@ -365,15 +376,14 @@ class Rules(Frozen):
             if bank is not None and c.total != bank:
                 raise ValueError(f"{where}: the notes add up to {c.total}, but {field} is {bank}; "
                                  f"change the counts or the bank")
-        return self
 
-    @field_validator("terrain_costs")
-    @classmethod
-    def _terrain_kinds(cls, v):
+    def _terrain_kinds(self):
         from pnp.model.tile import TERRAIN_KINDS
 
-        for kind, cost in v.items():
-            check_known(kind, TERRAIN_KINDS, "terrain")
+        for kind, cost in self.terrain_costs.items():
+            try:
+                check_known(kind, TERRAIN_KINDS, "terrain")
+            except ValueError as exc:
+                raise FieldError("terrain_costs", str(exc)) from None
             if cost < 0:
-                raise ValueError(f"negative cost {cost} for {kind}")
-        return v
+                raise FieldError("terrain_costs", f"negative cost {cost} for {kind}")

@@ -16,15 +16,15 @@ Every hex of the section is listed, plain ones too, so the section's shape is it
 list of hexes.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 
-from pydantic import Field, model_validator
+from typing import Annotated
+
+from msgspec import Meta
 
 from pnp.geometry.grid import GridPos
 from pnp.model.base import Frozen
-from pnp.model.map import Coordinates, HexEntry
+from pnp.model.map import Coordinates, HexEntry, prepare_hexes
 
 
 class SectionHex(HexEntry):
@@ -32,15 +32,16 @@ class SectionHex(HexEntry):
     sight: str | None = None
     lake: bool = False
 
-    @model_validator(mode="before")
     @classmethod
-    def _lake_is_blue(cls, data):
+    def prepare(cls, data, read_code=None):
+        """A face's compact form as fields; a lake is blue."""
+        data = super().prepare(data, read_code)
         if isinstance(data, dict) and data.get("lake") and "color" not in data:
             data = {**data, "color": "blue"}
         return data
 
-    @model_validator(mode="after")
-    def _consistent(self):
+    def __post_init__(self):
+        super().__post_init__()
         cities = [s for s in self.stops if s.kind == "city"]
         if self.city and len(cities) != 1:
             raise ValueError("a city hex has exactly one station (a city stop)")
@@ -50,7 +51,6 @@ class SectionHex(HexEntry):
             raise ValueError("a lake has no stations, track or terrain")
         if self.lake and self.sight:
             raise ValueError("a lake cannot hold a sight")
-        return self
 
     def label_name(self) -> str | None:
         """The name printed on the hex: a city's in capitals, a sight's after a star."""
@@ -66,9 +66,13 @@ class SectionFile(Frozen):
 
     name: str
     description: str | None = None
-    coordinates: Coordinates = Coordinates.model_construct()  # no validator built at import
-    hexes: tuple[SectionHex, ...] = Field(min_length=1)
+    coordinates: Coordinates = Coordinates()
+    hexes: Annotated[tuple[SectionHex, ...], Meta(min_length=1)]
     notes: str | None = None
+
+    @classmethod
+    def prepare(cls, data, read_code=None):
+        return prepare_hexes(SectionHex, data, read_code)
 
 
 @dataclass(frozen=True)

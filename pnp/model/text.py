@@ -10,13 +10,9 @@ loaded game to the kit's language before anything is drawn; renderers only ever 
 plain strings. Names of companies, places and trains are not texts: they stay `str`.
 """
 
-from __future__ import annotations
-
 import re
 from types import MappingProxyType
 from typing import Any
-
-from pydantic_core import core_schema
 
 # A text without a word in lower case (numbers, symbols, train names, "IV", "20 / 10")
 # reads the same in every language and needs no translation.
@@ -76,16 +72,9 @@ class Text(str):
             return cls(first, value)
         raise ValueError(f"a text is a string or a mapping of languages to strings, not {type(value).__name__}")
 
-    @classmethod
-    def __get_pydantic_core_schema__(cls, source, handler):
-        return core_schema.no_info_plain_validator_function(
-            cls.parse, serialization=core_schema.plain_serializer_function_ser_schema(
-                lambda t: dict(t.translations) if t.translations else str(t)))
-
-    @classmethod
-    def __get_pydantic_json_schema__(cls, schema, handler):
-        return {"anyOf": [{"type": "string"},
-                          {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}}]}
+    # what people write, for `pnp schema`
+    SCHEMA = {"anyOf": [{"type": "string"},
+                        {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}}]}
 
 
 class Name(Text):

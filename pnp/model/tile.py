@@ -6,13 +6,12 @@ The same face describes a numbered tile and a pre-printed map hex. Edges are num
 by 30 degrees when it draws it, so the numbers keep their meaning.
 """
 
-from __future__ import annotations
+from typing import Annotated, ClassVar, Literal, NamedTuple, Union
 
-from typing import Annotated, Literal, NamedTuple, Union
+from msgspec import Meta
+from msgspec.structs import replace
 
-from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
-
-from pnp.model.base import Frozen, Part
+from pnp.model.base import FieldError, Frozen, set_field
 from pnp.model.map_marks import Disc
 from pnp.model.track import EDGES, GAUGE_ALIASES, GAUGES, End, Path, parse_end  # noqa: F401  (re-exported)
 from pnp.model.face_parts import (  # noqa: F401  (re-exported: the face's parts live in face_parts)
@@ -25,6 +24,7 @@ from pnp.model.face_parts import (  # noqa: F401  (re-exported: the face's parts
     Loc,
     Mark,
     Partition,
+    check_loc,
     Shape,
     Spur,
     Terrain,
@@ -79,41 +79,64 @@ def _phase_revenue(value, low: int = 0):
     return _check_revenue(value, low)
 
 
-RevenueField = Annotated[Revenue, BeforeValidator(_phase_revenue)]
-OffboardRevenue = Annotated[Revenue, BeforeValidator(lambda v: _phase_revenue(v, MIN_OFFBOARD))]
+# a revenue as written: 20, '30/50', {yellow: 20, brown: 40} or [phase, value] pairs; the
+# stop's __post_init__ reads it into a `Revenue` (read_revenue)
+RevenueIn = Union[int, str, dict[Union[str, int], int], tuple[PhaseValue, ...]]
 
 
-class _StopBase(Part):
+def read_revenue(stop, low: int = 0) -> None:
+    """The stop's revenue as written, read into a `Revenue` and checked."""
+    value = stop.revenue
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():  # as lax as other numbers
+        value = int(value)
+    try:
+        value = _phase_revenue(value, low)
+        if isinstance(value, str):
+            raise ValueError(f"a revenue is a number, two such as 30/50, or values by phase, not {value[:20]!r}")
+    except ValueError as exc:
+        raise FieldError("revenue", str(exc)) from None
+    set_field(stop, "revenue", value)
+
+
+class _StopBase(Frozen, tag_field="kind"):
     at: Loc = None
+    kind: ClassVar[str]
+
+    def __post_init__(self):
+        check_loc(self, "at")
 
 
-class City(_StopBase):
-    kind: Literal["city"] = "city"
-    revenue: RevenueField = 0
-    slots: int = Field(1, ge=0, le=9)  # 0: a city that takes no tokens (1822's off-board cities)
+class City(_StopBase, tag="city"):
+    kind: ClassVar[str] = "city"
+    revenue: RevenueIn = 0
+    slots: Annotated[int, Meta(ge=0, le=9)] = 1  # 0: a city that takes no tokens (1822's off-board cities)
     marks: tuple[Mark, ...] = ()  # companies printed in its slots, in slot order
     # a mountain pass (18xx.games `pass=`): slots in a band; a boomtown: a city that was a
     # town, the town's ring dashed inside it (18xx-maker's boomtowns)
     style: Literal["pass", "boomtown"] | None = None
 
-    @model_validator(mode="after")
-    def _room(self):
+    def __post_init__(self):
+        super().__post_init__()
+        read_revenue(self)
         homes = [m for m in self.marks if m.kind == "home"]
         if len(homes) > self.slots:
             raise ValueError(f"{len(homes)} companies marked in a city of {self.slots} slot(s)")
-        return self
 
 
-class Town(_StopBase):
-    kind: Literal["town"] = "town"
-    revenue: RevenueField = 0
+class Town(_StopBase, tag="town"):
+    kind: ClassVar[str] = "town"
+    revenue: RevenueIn = 0
     style: Literal["bar", "dot", "hidden", "boomtown"] | None = None  # boomtown: a dot in the dashed ring of the city it becomes
 
+    def __post_init__(self):
+        super().__post_init__()
+        read_revenue(self)
 
-class Halt(_StopBase):
+
+class Halt(_StopBase, tag="halt"):
     """1860's halt: a stop that pays no revenue and shows a symbol instead."""
 
-    kind: Literal["halt"] = "halt"
+    kind: ClassVar[str] = "halt"
     symbol: str = "£"
     style: Literal["bar", "dot"] | None = None
 
@@ -122,26 +145,27 @@ class Halt(_StopBase):
         return 0
 
 
-class Offboard(_StopBase):
-    kind: Literal["offboard"] = "offboard"
-    revenue: OffboardRevenue = 0
+class Offboard(_StopBase, tag="offboard"):
+    kind: ClassVar[str] = "offboard"
+    revenue: RevenueIn = 0
+
+    def __post_init__(self):
+        super().__post_init__()
+        read_revenue(self, MIN_OFFBOARD)
 
 
-class Junction(_StopBase):
+class Junction(_StopBase, tag="junction"):
     """A point where track meets without a station."""
 
-    kind: Literal["junction"] = "junction"
+    kind: ClassVar[str] = "junction"
 
     @property
     def revenue(self) -> int:
         return 0
 
 
-Stop = Annotated[Union[City, Town, Halt, Offboard, Junction], Field(discriminator="kind")]
+Stop = Union[City, Town, Halt, Offboard, Junction]  # told apart by `kind` in the data
 STOP_KINDS = ("city", "town", "halt", "offboard", "junction")
-
-
-TILE_CODE_READER = "tile_code"  # the validation context's key for the reader of `code:` strings
 
 
 def normalise_face(data: dict, read_code=None) -> dict:
@@ -150,7 +174,7 @@ def normalise_face(data: dict, read_code=None) -> dict:
     `stops: [{city: 20, slots: 2}]` becomes `{kind: city, revenue: 20, slots: 2}`;
     `track: [[0, s0, 3]]` (a chain) becomes paths 0-s0 and s0-3; `code:` in the
     18xx.games notation is read by `read_code` (code -> the same fields), which the
-    loader passes in the validation context: the model does not know the notation
+    loader passes to `pnp.model.convert.validate`: the model does not know the notation
     (`pnp/tilecode.py` reads it and builds the model, see `tilecode.from_code`).
     """
     if not isinstance(data, dict):
@@ -161,13 +185,15 @@ def normalise_face(data: dict, read_code=None) -> dict:
         if not isinstance(code, str):
             raise ValueError("code must be a tile code string")
         if read_code is None:
-            raise ValueError("a tile code is read when data loads: validate with pnp.tilecode.CODE_CONTEXT "
-                             "or build the tile with pnp.tilecode.from_code")
+            raise ValueError("a tile code is read when data loads: validate with pnp.tilecode.parse_tile_code "
+                             "as the code reader, or build the tile with pnp.tilecode.from_code")
         parsed = read_code(code)
         for key, value in parsed.items():
             if key in data:
                 raise ValueError(f"'{key}' is given both directly and in code")
             data[key] = value
+    if isinstance(data.get("icons"), list):
+        data["icons"] = [Icon.compact(i) for i in data["icons"]]
     if "stops" in data and isinstance(data["stops"], list):
         data["stops"] = [_normalise_stop(s, i) for i, s in enumerate(data["stops"])]
     if "track" in data:
@@ -178,8 +204,11 @@ def normalise_face(data: dict, read_code=None) -> dict:
 
 
 def _normalise_stop(stop, index):
-    if not isinstance(stop, dict) or "kind" in stop:
+    if not isinstance(stop, dict):
         return stop
+    if "kind" in stop:
+        marks = stop.get("marks")
+        return {**stop, "marks": [Mark.compact(m) for m in marks]} if isinstance(marks, list) else stop
     kinds = [k for k in STOP_KINDS if k in stop]
     if len(kinds) != 1:
         raise ValueError(
@@ -188,6 +217,8 @@ def _normalise_stop(stop, index):
     kind = kinds[0]
     out = {k: v for k, v in stop.items() if k != kind}
     out["kind"] = kind
+    if isinstance(out.get("marks"), list):
+        out["marks"] = [Mark.compact(m) for m in out["marks"]]
     value = stop[kind]
     if kind == "halt":
         if value is not None:
@@ -228,7 +259,8 @@ class TileFace(Frozen):
 
     stops: tuple[Stop, ...] = ()
     paths: tuple[Path, ...] = ()
-    label: str | None = Field(None, max_length=24)  # 'OO', 'Norwich', 1867's 'Run to T, M, Q': it must fit its hex
+    # 'OO', 'Norwich', 1867's 'Run to T, M, Q': it must fit its hex
+    label: Annotated[str, Meta(max_length=24)] | None = None
     terrain: Terrain | None = None
     borders: tuple[Border, ...] = ()
     icons: tuple[Icon, ...] = ()
@@ -242,20 +274,17 @@ class TileFace(Frozen):
     shapes: tuple[Shape, ...] = ()  # drawn shapes: goods squares, 18xx-maker's diamonds and circles
     discs: tuple[Disc, ...] = ()  # tokens printed on the face: a blocked city, a launch pad, small markers
 
-    @field_validator("stubs", "tunnels")
     @classmethod
-    def _stub_edges(cls, v, info: ValidationInfo):
-        if any(e not in EDGES for e in v):
-            raise ValueError(f"{info.field_name} must be edges 0-5, not {list(v)}")
-        return tuple(sorted(set(v)))
+    def prepare(cls, data, read_code=None):
+        """The compact form people type, as fields (see normalise_face)."""
+        return normalise_face(data, read_code)
 
-    @model_validator(mode="before")
-    @classmethod
-    def _compact(cls, data, info: ValidationInfo):
-        return normalise_face(data, (info.context or {}).get(TILE_CODE_READER))
-
-    @model_validator(mode="after")
-    def _references(self):
+    def __post_init__(self):
+        for name in ("stubs", "tunnels"):
+            edges = getattr(self, name)
+            if any(e not in EDGES for e in edges):
+                raise FieldError(name, f"{name} must be edges 0-5, not {list(edges)}")
+            set_field(self, name, tuple(sorted(set(edges))))
         for i, path in enumerate(self.paths):
             for end in path.ends():
                 if end.kind == "stop" and end.index >= len(self.stops):
@@ -269,7 +298,6 @@ class TileFace(Frozen):
             if key in seen:
                 raise ValueError(f"track {path.a}-{path.b} is given twice")
             seen.add(key)
-        return self
 
     # --- derived facts -------------------------------------------------------------
 
@@ -347,9 +375,9 @@ def with_stop_styles(face, styles: dict[str, str]):
     if not styles:
         return face
     stops = tuple(
-        s.model_copy(update={"style": styles[s.kind]}) if s.kind in styles and getattr(s, "style", "x") is None else s
+        replace(s, style=styles[s.kind]) if s.kind in styles and getattr(s, "style", "x") is None else s
         for s in face.stops)
-    return face.model_copy(update={"stops": stops}) if stops != face.stops else face
+    return replace(face, stops=stops) if stops != face.stops else face
 
 
 def revenue_text(revenue: Revenue) -> str:
@@ -372,20 +400,22 @@ class Tile(TileFace):
     name: str | None = None  # a place name printed on the tile (18xx-maker's London, Venezia)
     # the printed ground when it is not `color`'s: a colour game.yaml `colors:` names (21Moon's
     # light gray launch pads); `color` stays the tile's phase colour (checked when tiles load)
-    ground: str | None = Field(None, min_length=1, max_length=40)
+    ground: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
 
-    @field_validator("id", mode="before")
     @classmethod
-    def _id(cls, v):
-        if isinstance(v, bool) or not isinstance(v, (str, int)) or str(v).strip() == "":
-            raise ValueError(f"a tile id must be a non-empty string or number, not {v!r}")
-        return str(v)
-
-    @field_validator("upgrades", mode="before")
-    @classmethod
-    def _upgrade_ids(cls, v):
-        if v is None:
-            return v
-        if not isinstance(v, list):
-            raise ValueError("upgrades must be a list of tile ids")
-        return tuple(str(x) for x in v)
+    def prepare(cls, data, read_code=None):
+        """The face's compact form as fields; the id and upgrades as text (YAML reads
+        `57` as a number)."""
+        data = normalise_face(data, read_code)
+        if not isinstance(data, dict):
+            return data
+        if "id" in data:
+            v = data["id"]
+            if isinstance(v, bool) or not isinstance(v, (str, int)) or str(v).strip() == "":
+                raise FieldError("id", f"a tile id must be a non-empty string or number, not {v!r}")
+            data["id"] = str(v)
+        if data.get("upgrades") is not None:
+            if not isinstance(data["upgrades"], list):
+                raise FieldError("upgrades", "upgrades must be a list of tile ids")
+            data["upgrades"] = [str(x) for x in data["upgrades"]]
+        return data

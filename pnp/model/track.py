@@ -2,14 +2,12 @@
 drawn when that is part of what the piece shows (a coloured track, a bent track that
 bows round the centre, parallel lanes). Re-exported by `pnp.model.tile`."""
 
-from __future__ import annotations
+from typing import Annotated, Any, Literal, NamedTuple, Union
 
-from typing import Literal, NamedTuple
+from msgspec import Meta
 
-from pydantic import Field, field_validator, model_validator
-
-from pnp.model.base import Part
-from pnp.model.face_parts import Loc
+from pnp.model.base import FieldError, Frozen, set_field
+from pnp.model.face_parts import Loc, check_loc
 
 EDGES = range(6)
 
@@ -55,11 +53,11 @@ GAUGE_ALIASES = {"broad": "standard", "normal": "standard", "standard": "standar
                  "thin": "thin", "line": "thin", "future": "future", "dashed": "future"}
 
 
-class Path(Part):
-    a: End
-    b: End
+class Path(Frozen):
+    a: Union[int, str, tuple[Any, ...]]  # as written (3, "s1", [stop, 1]); an End once read
+    b: Union[int, str, tuple[Any, ...]]
     terminal: bool = False
-    track: Literal["standard", "narrow", "dual", "thin", "future"] = "standard"  # the gauge (18xx.games' `track:narrow`)
+    track: str = "standard"  # the gauge (18xx.games' `track:narrow`), one of GAUGES once read
     # drawn as the piece shows it: the rail in a colour (a theme name or #rrggbb), the
     # ties of narrow or dual gauge in another (18xx-maker's `color`, `gaugeColor`)
     color: str | None = None
@@ -67,39 +65,28 @@ class Path(Part):
     # bent track (18xx-maker's `bent`): bows toward this side or corner of the hex
     # instead of running straight, clear of a station in the centre
     bend: Loc = None
-    lanes: int = Field(1, ge=1, le=6)  # parallel tracks drawn side by side (18xx.games `lanes:`)
-    width: float | None = Field(None, gt=0, le=2)  # drawn this share of the standard width (21Moon's 7 of 12)
+    lanes: Annotated[int, Meta(ge=1, le=6)] = 1  # parallel tracks drawn side by side (18xx.games `lanes:`)
+    width: Annotated[float, Meta(gt=0, le=2)] | None = None  # drawn this share of the standard width (21Moon's 7 of 12)
 
-    @field_validator("track", mode="before")
-    @classmethod
-    def _gauge(cls, v):
-        if isinstance(v, str) and v in GAUGE_ALIASES:
-            return GAUGE_ALIASES[v]
-        raise ValueError(f"unknown track gauge {v!r} (known: {', '.join(GAUGES)})")
-
-    @field_validator("a", "b", mode="before")
-    @classmethod
-    def _end(cls, v):
-        return parse_end(v)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _undirected(cls, data):
-        """A path has no direction: keep edges first, then by number, so the same
-        track compares equal however it was written."""
-        if isinstance(data, dict) and "a" in data and "b" in data:
-            a, b = parse_end(data["a"]), parse_end(data["b"])
-            if _end_key(b) < _end_key(a):
-                data = {**data, "a": b, "b": a}
-        return data
-
-    @model_validator(mode="after")
-    def _distinct(self):
-        if self.a == self.b:
-            raise ValueError(f"track from {self.a} to itself")
-        if self.a.kind == self.b.kind == "edge" and self.a.index == self.b.index:
-            raise ValueError(f"track from edge {self.a.index} to itself")
-        return self
+    def __post_init__(self):
+        """Ends and gauge read from what was written. A path has no direction: edges
+        first, then by number, so the same track compares equal however it was written."""
+        if self.track not in GAUGES:
+            if self.track not in GAUGE_ALIASES:
+                raise FieldError("track", f"unknown track gauge {self.track!r} (known: {', '.join(GAUGES)})")
+            set_field(self, "track", GAUGE_ALIASES[self.track])
+        ends = []
+        for name in ("a", "b"):
+            try:
+                ends.append(parse_end(getattr(self, name)))
+            except ValueError as exc:
+                raise FieldError(name, str(exc)) from None
+        a, b = sorted(ends, key=_end_key)
+        set_field(self, "a", a)
+        set_field(self, "b", b)
+        check_loc(self, "bend")
+        if a == b:
+            raise ValueError(f"track from {a} to itself")
 
     def ends(self) -> tuple[End, End]:
         return (self.a, self.b)

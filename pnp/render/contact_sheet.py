@@ -12,6 +12,7 @@ import argparse
 
 from pnp.draw import shapes
 from pnp.geometry.hexagon import APOTHEM, RADIUS
+from pnp.model.convert import validate
 from pnp.model.icons import KNOWN_ICONS
 from pnp.model.tile import GAUGES, TileFace
 from pnp.output import atomic_write
@@ -29,6 +30,11 @@ SAMPLE_COMPANIES = {"company:TR": "#b22222", "company_text:TR": "#ffffff",
                     "company:KO": "#1f4e9c", "company_text:KO": "#ffffff"}
 
 
+def _face(**fields) -> TileFace:
+    """A face written in the compact form a tile file uses (`track` chains, `{city: 20}`)."""
+    return validate(TileFace, fields)
+
+
 def face(code: str) -> TileFace:
     return from_code(code, TileFace)
 
@@ -42,10 +48,10 @@ def cells() -> list[tuple[str, str, TileFace]]:
     out += [
         ("home mark", "green", face("city=revenue:30,reservation:TR;path=a:0,b:_0;path=a:_0,b:3")),
         ("two homes", "brown", face("city=revenue:40,slots:2,reservation:TR|KO;path=a:0,b:_0;path=a:_0,b:3")),
-        ("destination", "green", TileFace(stops=[{"city": 20, "marks": [{"company": "KO", "kind": "destination"}]}],
+        ("destination", "green", _face(stops=[{"city": 20, "marks": [{"company": "KO", "kind": "destination"}]}],
                                           track=[[0, "s0", 3]])),
-        ("mark, no company", "yellow", TileFace(stops=[{"city": 20, "marks": ["XY"]}], track=[[0, "s0"]])),
-        ("coloured mark", "yellow", TileFace(stops=[{"city": 20, "marks": [{"color": "purple"}]}], track=[[0, "s0"]])),
+        ("mark, no company", "yellow", _face(stops=[{"city": 20, "marks": ["XY"]}], track=[[0, "s0"]])),
+        ("coloured mark", "yellow", _face(stops=[{"city": 20, "marks": [{"color": "purple"}]}], track=[[0, "s0"]])),
         ("pass", "gray", face("pass=revenue:0,slots:2;path=a:0,b:_0;path=a:_0,b:3")),
         ("stubs", "white", face("town=revenue:10;path=a:0,b:_0;path=a:_0,b:3;path=a:1,b:1;path=a:5,b:5")),
     ]
@@ -62,26 +68,26 @@ def cells() -> list[tuple[str, str, TileFace]]:
         ("two-coloured", "green/brown", face("city=revenue:30,slots:2;path=a:0,b:_0;path=a:_0,b:3")),
     ]
     out += [  # the parts 18xx-maker's tile library brought (data/README.md, "Track" and "Icons")
-        ("coloured narrow", "yellow", TileFace(stops=[{"town": 10}], track=[
+        ("coloured narrow", "yellow", _face(stops=[{"town": 10}], track=[
             [0, "s0", 3], [2, "s0", "narrow", {"color": "white", "tie_color": "red"}]])),
-        ("bent track", "green", TileFace(stops=[{"city": 40}], track=[[0, "s0", 3], [1, 4, {"bend": 5.5}]])),
+        ("bent track", "green", _face(stops=[{"city": 40}], track=[[0, "s0", 3], [1, 4, {"bend": 5.5}]])),
         ("two lanes", "yellow", face("path=a:0,b:3,lanes:2")),
-        ("thinner track", "gray", TileFace(track=[[0, 3, {"width": 0.6}], [1, 4]])),
-        ("river and bridge", "green", TileFace(track=[[0, 3]], partitions=[{"a": 2, "b": 4, "type": "water"}])),
-        ("tunnel portals", "none", TileFace(track=[[0, 3, "narrow"]], tunnels=[0, 3])),
-        ("spur, port bonus", "yellow", TileFace(stops=[{"town": 10}], track=[[5, "s0"]], spurs=[{"stop": 0, "at": 2}],
+        ("thinner track", "gray", _face(track=[[0, 3, {"width": 0.6}], [1, 4]])),
+        ("river and bridge", "green", _face(track=[[0, 3]], partitions=[{"a": 2, "b": 4, "type": "water"}])),
+        ("tunnel portals", "none", _face(track=[[0, 3, "narrow"]], tunnels=[0, 3])),
+        ("spur, port bonus", "yellow", _face(stops=[{"town": 10}], track=[[5, "s0"]], spurs=[{"stop": 0, "at": 2}],
                                                 icons=[{"name": "port", "at": 2, "revenue": 30}])),
-        ("x/y value", "green", TileFace(stops=[{"city": "40/60"}], track=[[0, "s0", 3]])),
-        ("named phases", "red", TileFace(stops=[{"offboard": {"3H": 30, "2x4": 60, "17H": 90}}],
+        ("x/y value", "green", _face(stops=[{"city": "40/60"}], track=[[0, "s0", 3]])),
+        ("named phases", "red", _face(stops=[{"offboard": {"3H": 30, "2x4": 60, "17H": 90}}],
                                          track=[[2, "s0", "terminal"]])),
-        ("boomtown", "yellow", TileFace(stops=[{"town": 10, "style": "boomtown"}], track=[[0, "s0", 3]])),
-        ("boomtown city", "green", TileFace(stops=[{"city": 30, "style": "boomtown"}], track=[[0, "s0", 3]])),
-        ("shapes", "white", TileFace(shapes=[
+        ("boomtown", "yellow", _face(stops=[{"town": 10, "style": "boomtown"}], track=[[0, "s0", 3]])),
+        ("boomtown city", "green", _face(stops=[{"city": 30, "style": "boomtown"}], track=[[0, "s0", 3]])),
+        ("shapes", "white", _face(shapes=[
             {"kind": k, "x": x, "y": y, "width": 30, "color": c, "border": "black", "text": t}
             for k, x, y, c, t in (("diamond", -40, -35, "water", "40"), ("circle", 0, -45, "white", "+20"),
                                   ("hexagon", 40, -35, "yellow", None), ("square", -40, 30, "gray", None),
                                   ("triangle", 0, 45, "red", None), ("star", 40, 30, "icon_star", None))])),
-        ("goods square", "brown", TileFace(stops=[{"city": 10}], track=[[0, "s0", 3]],
+        ("goods square", "brown", _face(stops=[{"city": 10}], track=[[0, "s0", 3]],
                                           shapes=[{"kind": "square", "width": 69, "color": "black",
                                                    "background": True}])),
     ]

@@ -3,6 +3,8 @@ reservations and station tokens in their city slots, and bordered sides (once ea
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from pnp.geometry.face import layout_face
 from pnp.geometry.hexagon import add, corners, rotate_degrees
 from pnp.geometry.stops import slot_centres, slot_radius
@@ -18,7 +20,7 @@ from pnp.text import fit_size
 
 def _plain(face: TileFace) -> TileFace:
     """The face without its borders: the map draws borders once, above laid tiles."""
-    return face.model_copy(update={"borders": ()}) if face.borders else face
+    return replace(face, borders=()) if face.borders else face
 
 
 def hex_art(f: MapFrame, h: MapHex, placements: Placements):

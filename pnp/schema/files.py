@@ -1,6 +1,6 @@
 """JSON Schema for every data file of a game folder.
 
-Files the loader reads into one pydantic document start from that model's schema (its
+Files the loader reads into one model start from that model's schema (its
 field names, types, bounds and descriptions are what people type there); wherever the
 loader accepts a compact form the model does not hold (tile faces, market cells, a bare
 `on:` key), the schema of the typed form replaces the model's. `tiles.yaml` and the
@@ -10,10 +10,9 @@ placements examples are read without a single model; their schemas are written h
 from __future__ import annotations
 
 import copy
-import typing
 from functools import cache
 
-from pydantic import BaseModel
+import msgspec
 
 from pnp.compose import LayoutFile
 from pnp.model.company import CompaniesFile, PrivatesFile
@@ -36,13 +35,19 @@ MARKET_CELL = {
 
 
 def _inline_refs(schema: dict) -> dict:
-    """draft-07 editors and validators handle `$ref` with siblings poorly: pydantic writes
-    `{"$ref": ..., "description": ...}`; wrap such refs in allOf."""
+    """draft-07 editors and validators handle `$ref` with siblings poorly: a field with a
+    description is `{"$ref": ..., "description": ...}`; wrap such refs in allOf. And
+    draft-07 writes a fixed-length array's items as a list, not `prefixItems`."""
     def walk(node):
         if isinstance(node, dict):
             if "$ref" in node and len(node) > 1:
                 ref = node.pop("$ref")
                 node["allOf"] = [{"$ref": ref}]
+            if "prefixItems" in node:
+                closed = node.get("items") is False
+                node["items"] = node.pop("prefixItems")
+                if closed:
+                    node["additionalItems"] = False
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -52,32 +57,21 @@ def _inline_refs(schema: dict) -> dict:
     return schema
 
 
-def _build_defaults(model, seen: set | None = None) -> None:
-    """The models build their validators on first use (model/base.py); a schema writes
-    default values with their model's serializer, so build the models of defaults."""
-    seen = set() if seen is None else seen
-    if model in seen:
-        return
-    seen.add(model)
-    for info in model.model_fields.values():
-        if isinstance(info.default, BaseModel):
-            type(info.default).model_rebuild()
-        stack = [info.annotation]
-        while stack:
-            kind = stack.pop()
-            if isinstance(kind, type) and issubclass(kind, BaseModel):
-                _build_defaults(kind, seen)
-            stack.extend(typing.get_args(kind))
+def _custom(kind) -> dict:
+    """The schema of a type that reads its value itself (`Text`, `Length`): its SCHEMA."""
+    schema = getattr(kind, "SCHEMA", None)
+    if schema is None:
+        raise NotImplementedError(kind)
+    return copy.deepcopy(schema)
 
 
 def model_schema(model, title: str, description: str) -> dict:
-    _build_defaults(model)
-    schema = model.model_json_schema(mode="validation", ref_template="#/definitions/{model}")
-    defs = schema.pop("$defs", {})
+    (ref,), defs = msgspec.json.schema_components([model], schema_hook=_custom, ref_template="#/definitions/{name}")
+    top = defs.pop(ref["$ref"].rsplit("/", 1)[-1])
     for name, replacement in FACE_DEFS.items():
         if name in defs:
             defs[name] = copy.deepcopy(replacement)
-    schema = {"$schema": DIALECT, **schema, "title": title, "description": description}
+    schema = {"$schema": DIALECT, **top, "title": title, "description": description}
     if defs:
         schema["definitions"] = defs
     return _inline_refs(schema)

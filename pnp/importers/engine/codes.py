@@ -26,8 +26,8 @@ def _valid(code: str) -> str | None:
         from_code(code, TileFace)
     except TileCodeError as exc:
         return str(exc)
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError
-        return str(exc).splitlines()[-1] if str(exc) else type(exc).__name__
+    except ValueError as exc:  # pnp.model.convert.Invalid is a ValueError
+        return str(exc) or type(exc).__name__
     return None
 
 

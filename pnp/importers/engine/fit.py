@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 import yaml
+from msgspec.structs import replace
 
 from pnp.importers.maker_report import Report
 
@@ -38,12 +39,13 @@ def fit_privates(files: dict[str, str], report: Report, dump: Callable[[dict], s
     from pnp.components.cardsheet import context
     from pnp.components.privates import front
     from pnp.model.company import PrivatesFile
+    from pnp.model.convert import validate
     from pnp.model.game import Game, GameInfo
     from pnp.render.cards import TextTooLong
 
     try:  # only what a private card shows: the game's description and its privates
-        info = GameInfo.model_validate(yaml.safe_load(files["game.yaml"]))
-        privates = PrivatesFile.model_validate(data).privates
+        info = validate(GameInfo, yaml.safe_load(files["game.yaml"]))
+        privates = validate(PrivatesFile, data).privates
     except ValueError:
         return  # the import's own load reports it
     game = Game("fit", Path("."), info, (), {"privates": PrivatesFile(privates=privates)})
@@ -54,7 +56,7 @@ def fit_privates(files: dict[str, str], report: Report, dump: Callable[[dict], s
         fitted = private.text
         while fitted:
             try:
-                front(private.model_copy(update={"text": type(private.text)(fitted)}), ctx, size)
+                front(replace(private, text=type(private.text)(fitted)), ctx, size)
                 break
             except TextTooLong:
                 fitted = shorter(fitted)
