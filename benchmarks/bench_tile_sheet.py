@@ -77,13 +77,14 @@ def one_run(game_path: Path, out: Path, workers: int) -> dict[str, float]:
                 a, b = ranges[n]
                 (out / f"part{n}.pdf").write_bytes(draw_range(section, a, b, "t", "", OutputDir(out)))
         pids.append(pid)
-    ends = []
+    ends, busy = [], {}
     for n in range(workers):
         pid, status, usage = os.wait4(-1, 0)
         ends.append(time.perf_counter())
         if status:
             raise SystemExit("a worker failed")
-        figures[f"worker {pids.index(pid) + 1}"] = cpu(usage)
+        busy[pids.index(pid)] = cpu(usage)
+    figures.update({f"worker {n + 1}": busy[n] for n in sorted(busy)})
     figures["drawing wall"] = ends[-1] - started
     figures["idle"] = ends[-1] - ends[0]
     start = time.process_time()
