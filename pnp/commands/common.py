@@ -112,6 +112,7 @@ def print_options(game, paper: str, theme_name: str, **extra):
     return PrintOptions(paper=paper_size(paper), style=style, **extra)
 
 
+@collecting_no_garbage
 def run_component(module: str, game_arg: str, out: str | None, **options) -> None:
     """Load a game, build one component and write it: the body of every component command."""
     import importlib
