@@ -15,6 +15,7 @@ import os
 import re
 import signal
 import shutil
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from pnp.i18n import Messages
     from pnp.model.game import Game
     from pnp.output import OutputDir
-    from pnp.pdf import DocumentPool
     from pnp.templates import Paper
 
 # The drawing, PDF and model modules are imported by the functions that use them, when
@@ -195,10 +195,11 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                     raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
                 _kill_point("built")
-            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging), pool)
-        kit_name = f"{safe_stem(game.key)}-kit.pdf"
-        _kill_point("staged")
-        _commit(staging, Path(out_dir))
+            pool.release()  # the workers end while the kit is joined and committed here
+            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging))
+            kit_name = f"{safe_stem(game.key)}-kit.pdf"
+            _kill_point("staged")
+            _commit(staging, Path(out_dir))
     finally:
         kit_jobs.prepare(None)
         shutil.rmtree(staging, ignore_errors=True)
@@ -209,23 +210,23 @@ def safe_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", text)
 
 
-def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir,
-               pool: DocumentPool) -> dict[str, int]:
-    """The kit (the calibration page drawn on a worker, then every component's first
-    document joined after it) and index.md; the components' own files are written."""
+def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir) -> dict[str, int]:
+    """The kit (the calibration page, then every component's first document joined after
+    it) and index.md; the components' own files are written. The calibration page is
+    drawn here: it lists every component, so it can only be drawn when all are built,
+    and then the workers have nothing left to do (sent to one, it cost a round trip)."""
     from pnp.components import Document, duplexed
     from pnp.cut.write import finished_pdf
     from pnp.i18n import messages
-    from pnp.pdf import PdfPart, merge_documents
+    from pnp.pdf import PdfPart, assemble, merge_documents
 
     files: dict[str, int] = {}
     t = messages(options.lang)
     calibration = scaled(calibration_page(game, options.paper, options.style, built, options), options.scale)
     cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
-    cover_pdf = pool.submit([PdfPart(t("kit.bookmark"), cover.pages)], "")
     for b in built:
         files.update(b.files)
-    kit_parts = [(t("kit.bookmark"), cover_pdf.result())]  # (bookmark, PDF) in print order
+    kit_parts = [(t("kit.bookmark"), assemble([PdfPart(t("kit.bookmark"), cover.pages)], ""))]  # (bookmark, PDF)
     kit_parts += [(b.component.title, b.kit_pdf) for b in built if b.kit_pdf is not None]
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
     kit = merge_documents(kit_parts, t("kit.title", game=game.title), t("kit.subject"))
@@ -315,19 +316,59 @@ def _alive(pid: int) -> bool:
 def _commit(staging: Path, out_dir: Path) -> None:
     """Move every staged file into the output folder; each lands by an atomic rename.
     Every target is checked first (no link inside the folder may lead out of it), so a
-    refused kit writes nothing."""
+    refused kit writes nothing. A file that already holds the staged bytes is left as it
+    is (see `_unchanged`)."""
     from pnp.output import OutputDir, atomic_write
 
     folder = OutputDir(out_dir)
-    files = [(path, folder.path(str(path.relative_to(staging)))) for path in sorted(staging.rglob("*"))
-             if path.is_file()]
-    for path, target in files:
+    made: set[Path] = set()
+    for path, target in _targets(folder, staging):
+        if _unchanged(path, target):
+            continue
         try:  # the staging folder is on the same disk: the staged file itself lands, by one rename
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
             os.replace(path, target)
         except OSError:
             atomic_write(target, path.read_bytes())
         _kill_point("committing")
+
+
+def _unchanged(staged: Path, target: Path) -> bool:
+    """Whether `target` is a file holding exactly the staged bytes already (a component a
+    rebuild left unchanged). Replacing it would change nothing but make the disk delete
+    the old copy's data, which is what committing a rebuild spent its time on: 0.1-0.7 s
+    of 1860's 236 files on this project's machine, whose disk discards freed blocks at
+    once, against 0.05 s into a new folder. The staged copy, just written, goes with
+    the staging folder."""
+    try:
+        old = os.stat(target)
+        if not stat.S_ISREG(old.st_mode) or old.st_size != os.stat(staged).st_size:
+            return False
+        return target.read_bytes() == staged.read_bytes()
+    except OSError:
+        return False
+
+
+def _targets(folder: OutputDir, staging: Path) -> list[tuple[Path, Path]]:
+    """(staged file, where it lands) for every file in `staging`, in name order, each
+    target as `folder.path` gives it (links followed, refused when outside the folder),
+    but each sub-folder resolved once rather than once per file: a staged name's last
+    part is a plain file name, so only a link of that name can lead elsewhere."""
+    out = []
+    for root, _, names in os.walk(staging):
+        below = Path(root).relative_to(staging)
+        try:
+            inside = folder.path(str(below))
+        except PnpError:  # each file checked on its own, so that the refusal names it
+            inside = None
+        for name in names:
+            target = inside / name if inside is not None else None
+            if target is None or target.is_symlink():
+                target = folder.path(str(below / name))
+            out.append((Path(root) / name, target))
+    return sorted(out, key=lambda pair: pair[0])
 
 
 KILL_POINT = "PNP_TEST_KILL_AT"

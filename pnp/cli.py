@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import (EXIT_USER_ERROR, default_out, game_argument, length_option, out_option,  # noqa: F401
-                                 lang_option, paper_option, print_options, run_component, theme_option, user_errors)
+                                 collecting_no_garbage, lang_option, no_collection_at_exit, one_blas_thread, paper_option,
+                                 print_options, run_component, theme_option, user_errors)
 from pnp.commands.compose import compose
 from pnp.commands.imports import import_
 from pnp.commands.kit import check_map_layout, summary_table
@@ -30,6 +31,8 @@ def main():
     """pnp: print-and-play kits for 18xx railway games.
 
     GAME is a bundled game's name (see `pnp games`) or a path to a game folder."""
+    one_blas_thread()
+    no_collection_at_exit()
 
 
 @main.command()
@@ -186,6 +189,7 @@ for _key, _help in PIECE_COMMANDS.items():
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
 @cut_click_options
 @user_errors
+@collecting_no_garbage
 def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_name, tile_layout, map_layout, png,
           quiet, cut):
     """A game's complete print kit: GAME-kit.pdf, a PDF per component, SVGs and index.md."""

@@ -59,7 +59,7 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
     from pnp.limits import limit
     from pnp.model.game import ManifestEntry
     from pnp.model.tile import with_stop_styles
-    from pnp.upgrades import Routes, derive_upgrades
+    from pnp.upgrades import ManifestUpgrades
 
     path = folder / "tiles.yaml"
     data = expect_mapping(path, read_yaml(path), "a tile manifest")
@@ -97,9 +97,8 @@ def _manifest(folder: Path, info: GameInfo | None = None) -> tuple[ManifestEntry
             if target not in own and target not in standard:
                 raise DataError(path, f"tile {tile.id}.upgrades", f"unknown tile id '{target}'")
     styles = info.stop_styles if info else {}
-    routes = Routes()
-    return tuple(ManifestEntry(with_stop_styles(tile, styles), count, derive_upgrades(tile, used, routes))
-                 for tile, count in entries)
+    upgrades = ManifestUpgrades(used)  # each tile's worked out when first asked for
+    return tuple(ManifestEntry(with_stop_styles(tile, styles), count, upgrades) for tile, count in entries)
 
 
 def _info(folder: Path) -> GameInfo:

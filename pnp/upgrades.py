@@ -127,3 +127,26 @@ def derive_upgrades(tile: Tile, candidates: list[Tile], routes: Routes | None = 
         routes.groups[key] = (candidates, groups)  # holds the list: its id stays its own
     group = routes.groups[key][1].get(_kind(tile, NEXT_COLOUR.get(tile.color), routes), [])
     return tuple(c.id for c in group if _keeps_routes(tile, c, routes))
+
+
+class ManifestUpgrades:
+    """The upgrades of a manifest's tiles, each worked out (`derive_upgrades`, among the
+    manifest's tiles) when first asked for and kept. Loading a game does not derive
+    them: `pnp tiles` never shows them, and a 10,000-tile game's 773 distinct tiles took
+    0.65 s to derive. Shared by the manifest's entries (`ManifestEntry.upgrades`)."""
+
+    def __init__(self, tiles: list[Tile]):
+        self.tiles = tiles  # as read, in the manifest's order: the candidates
+        self.by_id = {t.id: t for t in tiles}
+        self.routes = Routes()
+        self.found: dict[str, tuple[str, ...]] = {}
+
+    def __call__(self, tile_id: str) -> tuple[str, ...]:
+        if tile_id not in self.found:
+            self.found[tile_id] = derive_upgrades(self.by_id[tile_id], self.tiles, self.routes)
+        return self.found[tile_id]
+
+    def __getstate__(self) -> dict:
+        """Sent to another process (a game pickled for a worker that did not fork), it
+        keeps the upgrades found, not the memo: that is keyed by this process's ids."""
+        return {**self.__dict__, "routes": Routes()}

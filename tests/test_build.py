@@ -101,6 +101,24 @@ def test_rebuild_is_byte_identical(kit_1860, tmp_path):
     assert digest(tmp_path) == digest(kit_1860)
 
 
+def test_a_rebuild_replaces_changed_files_and_leaves_the_same_bytes_alone(tmp_path):
+    """A file the rebuild would write with the same bytes stays the same file (replacing it
+    only made the disk delete the old copy); one with other bytes is replaced whole."""
+    out = tmp_path / "kit"
+    assert run("build", "1860", "--out", out, "--only", "tiles,shares", "-q").exit_code == 0
+    first = digest(out)
+    inodes = {name: (out / name).stat().st_ino for name in first}
+    (out / "shares.pdf").write_bytes(b"edited by hand")
+    assert run("build", "1860", "--out", out, "--only", "tiles,shares", "-q").exit_code == 0
+    assert digest(out) == first
+    assert (out / "tiles.pdf").stat().st_ino == inodes["tiles.pdf"]
+    assert {n for n in first if (out / n).stat().st_ino != inodes[n]} == {"shares.pdf"}
+    assert run("build", "1860", "--out", out, "--only", "tiles,shares", "--paper", "letter", "-q").exit_code == 0
+    assert (out / "tiles.pdf").stat().st_ino != inodes["tiles.pdf"]
+    assert digest(out)["tiles.pdf"] != first["tiles.pdf"]
+    assert not list(tmp_path.glob(".pnp-staging-*"))
+
+
 def _killed_build(out: Path, point: str, tmp: Path | None = None) -> int:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PNP_TEST_KILL_AT": point}
     if tmp is not None:
@@ -185,3 +203,22 @@ def test_progress_and_summary(tmp_path):
     result = run("build", "1860", "--out", tmp_path, "--only", "tiles")
     assert result.exit_code == 0
     assert "component" in result.output and "Tiles" in result.output and "1860-kit.pdf" in result.output
+
+
+def test_a_build_run_in_this_process_leaves_the_garbage_collector_as_it_was(tmp_path):
+    """`pnp build` turns the cyclic collector off while it runs (its main process keeps
+    what it allocates) and on again after, with nothing left frozen, for a caller that
+    goes on (as these tests do)."""
+    import gc
+
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    seen = []
+    gc.collect()  # the young generation's count from 0: what follows is the command's
+    gc.callbacks.append(lambda phase, info: seen.append(phase))
+    try:
+        assert run("build", "1860", "--out", tmp_path, "--only", "tokens", "-q").exit_code == 0
+    finally:
+        gc.callbacks.pop()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    assert seen == [], "the collector ran during the build"

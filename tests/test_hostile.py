@@ -69,6 +69,25 @@ def test_build_does_not_write_through_a_link_inside_out(tmp_path):
     assert [p.name for p in files_in(out)] == ["tiles"]  # nothing written beside the link either
 
 
+def test_build_does_not_write_through_a_file_link_inside_out(tmp_path):
+    """A link in the file's own place is followed when it stays inside the folder and
+    refused, naming the file, when it leads out (the commit resolves each folder once,
+    and a file's name only when it is a link)."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    (out / "svg").mkdir(parents=True)
+    elsewhere.mkdir()
+    (elsewhere / "index.md").write_text("mine\n")
+    (out / "tiles-copy.pdf").write_text("old\n")
+    (out / "tiles.pdf").symlink_to(out / "tiles-copy.pdf")
+    (out / "index.md").symlink_to(elsewhere / "index.md")
+    refused(cli("build", "1860", "--only", "tiles", "--out", out, "-q"), "index.md", "outside the output folder")
+    assert (elsewhere / "index.md").read_text() == "mine\n"
+    assert (out / "tiles-copy.pdf").read_text() == "old\n"  # refused before anything was moved
+    (out / "index.md").unlink()
+    assert cli("build", "1860", "--only", "tiles", "--out", out, "-q").exit_code == 0
+    assert (out / "tiles.pdf").is_symlink() and (out / "tiles-copy.pdf").read_bytes().startswith(b"%PDF")
+
+
 @pytest.mark.parametrize("setting", ["theme", "lang", "layout", "tile_layout"])
 def test_print_names_in_game_yaml_cannot_be_paths(game, tmp_path, setting):
     (tmp_path / "evil.yaml").write_text("colors: {}\n")

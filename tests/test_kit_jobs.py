@@ -86,3 +86,23 @@ def test_the_staging_folder_writes_files_whole_and_keeps_names_inside(tmp_path):
     for name in ("../out.svg", "tiles/../../x.pdf", "/etc/x"):
         with pytest.raises(PnpError, match="outside the output folder"):
             staging.write(name, "x")
+
+
+def test_a_released_pool_lets_its_workers_end_while_the_caller_goes_on():
+    """`pnp build` releases the drawing pool when the last component is back: the workers
+    exit while the kit is joined, and leaving the pool waits for them."""
+    import multiprocessing
+    import os
+
+    from pnp.pdf import DocumentPool
+
+    with DocumentPool() as pool:
+        if pool._pool is None:
+            pytest.skip("a single core: no workers")
+        assert pool.call(os.getpid).result() != os.getpid()
+        workers = multiprocessing.active_children()
+        assert workers
+        pool.release()
+        pool.release()  # twice is harmless
+    assert all(not w.is_alive() for w in workers)
+    assert multiprocessing.active_children() == []

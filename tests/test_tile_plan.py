@@ -5,20 +5,24 @@ sheet's artwork on the drawing workers, never in the main process."""
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 
 import pytest
 
+from calls import tile_ids_passed
 from conftest import run
+from pnp import pdf
 from pnp.commands.common import print_options
-from pnp.components import tile_sheets, tiles
+from pnp.components import for_duplex, tile_sheets, tiles
 from pnp.components.tile_sheets import SheetText, TileArt, TileSheetPlan
 from pnp.i18n import messages
 from pnp.load import load_game
 from pnp import pdf_file
-from pnp.pdf import DocumentPool, PdfPart
+from pnp.pdf import PART_PAGES, DocumentPool, PdfPart, part_ranges
 from pnp.render.tile import _tile_group, tile_svg
+from pnp.sheets.duplex import BlankBacks
 from pnp.sheets.lazy import LazyFiles, LazyPages
 from pnp.templates import tile_layout
 
@@ -60,14 +64,7 @@ def test_pages_built_in_ranges_equal_the_pages_built_whole(game_name, options, c
 
 
 def test_a_range_builds_the_artwork_of_its_own_tiles_only(monkeypatch):
-    made: list[str] = []
-    real = tile_sheets.tile_piece
-
-    def counted(tile, *args, **kwargs):
-        made.append(tile.id)
-        return real(tile, *args, **kwargs)
-
-    monkeypatch.setattr(tile_sheets, "tile_piece", counted)
+    made = tile_ids_passed(monkeypatch, tile_sheets, "tile_piece")
     _, _, component = built("1860")
     plan = plan_of(component)
     assert made == []  # building the component builds no artwork
@@ -117,6 +114,12 @@ def test_lazy_pages_are_sent_without_the_pages_built_so_far():
         pages[len(pages)]
 
 
+def page_text(data: bytes, n: int) -> str:
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(data)).pages[n].extract_text()
+
+
 def _unpicklable(self):
     raise RuntimeError("the plan was pickled")
 
@@ -155,3 +158,66 @@ def test_pnp_tiles_builds_a_long_sheet_on_the_workers(tmp_path):
     svg_file = tmp_path / "tiles" / f"{tiles.safe_name(first.id)}.svg"
     assert svg_file.read_text() == tile_svg(first, style, 38.1, "flat")
     assert "on 10 pages" in result.output
+
+
+def test_part_ranges_cover_the_document_in_parts_of_at_most_part_pages():
+    assert part_ranges(10, 2) == [(0, 5), (5, 10)]  # short documents: one part a worker, as before
+    assert part_ranges(7, 2) == [(0, 4), (4, 7)] and part_ranges(7, 4) == [(0, 4), (4, 7)]
+    assert part_ranges(30, 4) == [(0, 8), (8, 16), (16, 24), (24, 30)]
+    for pages in (33, 334, 668, 1001):
+        ranges = part_ranges(pages, 2)
+        assert ranges[0][0] == 0 and ranges[-1][1] == pages
+        assert all(a < b <= a + PART_PAGES for a, b in ranges)
+        assert all(b == c for (_, b), (c, _) in zip(ranges, ranges[1:]))
+        if pages > 4 * PART_PAGES:  # a very long document: the same parts on 2 or 4 cores
+            assert part_ranges(pages, 4) == ranges
+    assert len(part_ranges(334, 2)) == 21
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: the pool draws in this process")
+def test_more_parts_than_workers_are_joined_in_page_order(monkeypatch):
+    """Each worker draws several parts, whichever it is free for; the document has every
+    page once, in order, and the same bytes whatever worker drew which part."""
+    monkeypatch.setattr(pdf, "PART_PAGES", 2)
+    _, _, component = built("18xy", duplex="long")
+    doc = component.documents[0]
+    assert part_ranges(len(doc.pages), 2) == [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)]
+    drawn = []
+    for _ in range(2):
+        with DocumentPool() as pool:
+            drawn.append(pool.submit([PdfPart("Tiles", doc.pages, doc.trim_inset, doc.bleed)], "t").result())
+    assert drawn[0] == drawn[1]
+    footers = [page_text(drawn[0], n) for n in range(10)]
+    assert all(f"page {n + 1} of 10" in text for n, text in enumerate(footers))
+
+
+def test_blank_backs_of_lazy_pages_are_built_in_ranges():
+    """1860 has no flippable tile: printed --duplex, each page of tiles is followed by a
+    blank back, and the pages stay a plan built a range at a time."""
+    _, settings, component = built("1860", duplex="long")
+    duplexed = for_duplex(component, "1860", settings)
+    plan = plan_of(duplexed)
+    assert isinstance(plan, BlankBacks) and len(plan) == 10 and plan.pages_per_sheet == 2
+    assert duplexed.svgs.plan is plan  # the files go with the pages that build them
+    whole = plan.pages(0, 10)
+    assert [p.title for p in whole[1::2]] == [f"1860 · Tiles · back of page {n}, left blank" for n in range(1, 6)]
+    assert whole[0::2] == plan.plan.pages(0, 5)
+    for bounds in ([0, 5, 10], [0, 1, 2, 7, 9, 10], [0, 4, 10]):
+        pairs = list(zip(bounds, bounds[1:]))
+        assert [page for a, b in pairs for page in plan.pages(a, b)] == whole
+        names = [n for a, b in pairs for n in plan.file_names(a, b)]
+        assert sorted(names) == sorted(duplexed.svgs)  # each file once
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: the pool draws in this process")
+def test_pnp_tiles_duplex_without_flippable_tiles_builds_on_the_workers(tmp_path):
+    before = _tile_group.cache_info()
+    result = run("tiles", "1860", "--duplex", "long", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "on 10 pages" in result.output
+    after = _tile_group.cache_info()
+    assert (after.hits, after.misses) == (before.hits, before.misses)  # no tile face laid out here
+    game = load_game("1860")
+    written = sorted(p.name for p in (tmp_path / "tiles").iterdir())
+    assert written == sorted(f"{tiles.safe_name(e.tile.id)}.svg" for e in game.manifest)
+    assert len(pdf_file.read((tmp_path / "tiles.pdf").read_bytes()).pages) == 10

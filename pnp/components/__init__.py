@@ -74,7 +74,12 @@ def for_duplex(component: Component, game_title: str, options: PrintOptions) -> 
     if options.duplex == "none":
         return component
     heading = f"{game_title} · {component.title}"
-    return replace(component, documents=[duplexed(doc, heading, options) for doc in component.documents])
+    documents = [duplexed(doc, heading, options) for doc in component.documents]
+    svgs = component.svgs
+    for old, new in zip(component.documents, documents):
+        if isinstance(svgs, LazyFiles) and plan_of(old.pages) is svgs.plan and new is not old:
+            svgs = LazyFiles(plan_of(new.pages))  # the files still go with the pages that build them
+    return replace(component, documents=documents, svgs=svgs)
 
 
 def duplexed(doc: Document, heading: str, options: PrintOptions) -> Document:
@@ -82,13 +87,20 @@ def duplexed(doc: Document, heading: str, options: PrintOptions) -> Document:
     gets a blank back after every page, its footer `heading` and whose back it is."""
     if options.duplex == "none" or doc.backed:
         return doc
-    t = messages(options.lang)
-
-    def label(n: int) -> str:
-        return f"{heading} · {t('page.blank_back', page=n)}"
-
+    label = _BackLabel(heading, messages(options.lang))
     return replace(doc, pages=with_blank_backs(doc.pages, label, options.style), backed=True,
                    cuts=doc.cuts.with_backs() if doc.cuts is not None else None)
+
+
+@dataclass(frozen=True)
+class _BackLabel:
+    """The footer of the blank back of page n (a function that pickles)."""
+
+    heading: str
+    t: object  # pnp.i18n.Messages
+
+    def __call__(self, n: int) -> str:
+        return f"{self.heading} · {self.t('page.blank_back', page=n)}"
 
 
 def write_component(component: Component, out: OutputDir, game_title: str,

@@ -16,7 +16,7 @@ from pnp.sheets.lazy import LazyFiles, LazyPages
 from pnp.components import Component, Document, PrintOptions
 from pnp.components.tile_sheets import SheetText, TileArt, TileSheetPlan
 from pnp.cut.options import CutOptions
-from pnp.cut.paths import CutPages, HexPieces, layout_cuts
+from pnp.cut.paths import CutPages, HexPieces, PageCuts, layout_cuts
 from pnp.cut.registration import registration, within
 from pnp.templates import Paper, SheetLayout, tile_layout
 
@@ -79,7 +79,7 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
         for page in layouts:
             page.marks = pack.clip_marks(page.marks, machine.area(paper.width, paper.height))
     turn = POINTY_TURN if orientation == "pointy" and layout.kind != "die" else 0.0
-    cuts = CutPages(paper.width, paper.height, [layout_cuts(p, HexPieces(size, turn)) for p in layouts])
+    cuts = CutPages(paper.width, paper.height, page_cuts(layouts, HexPieces(size, turn)))
     t = t or messages()
     footer = f"{game.title} · {t('title.tiles')}"
     files = {f"tiles/{safe_name(e.tile.id)}.svg": e.tile for e in game.manifest}
@@ -90,6 +90,20 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
     plan = TileSheetPlan(tiles, layouts, art, paper, text, files=files, duplex=duplex if backed else "none",
                          cut_lines=not cut.contour)
     return TileSheets(LazyPages(plan), len(tiles), sized, backed=backed, cuts=cuts.with_backs() if backed else cuts)
+
+
+def page_cuts(layouts: list[pack.PageLayout], hexes: HexPieces) -> list[PageCuts]:
+    """Each page's cut paths (`layout_cuts`), worked out once for the pages whose pieces
+    sit at the same spots (every full page of a sheet: 333 of a 10,000-tile game's 334);
+    each page gets its own list of the same (immutable) paths."""
+    known: dict[tuple, PageCuts] = {}
+    out = []
+    for layout in layouts:
+        key = (tuple((s.x, s.y) for s in layout.slots), tuple(layout.cuts), tuple(layout.outlines))
+        if key not in known:
+            known[key] = layout_cuts(layout, hexes)
+        out.append(list(known[key]))
+    return out
 
 
 def safe_name(text: str) -> str:

@@ -1,6 +1,7 @@
 """A game as loaded: its description and tile manifest, and (as later data arrives) its
 map, companies, trains, phases and market. Immutable once loaded."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -50,9 +51,17 @@ class GameInfo(Frozen):
 
 @dataclass(frozen=True)
 class ManifestEntry:
+    """A tile of the manifest and how many of it print; `upgrades`: the tile's own list,
+    or those worked out from the manifest's tiles, when first asked for
+    (`pnp.upgrades.ManifestUpgrades`, shared by a manifest's entries)."""
+
     tile: Tile
     count: int
-    upgrades: tuple[str, ...]
+    upgrades_of: Callable[[str], tuple[str, ...]] = field(repr=False, compare=False)
+
+    @property
+    def upgrades(self) -> tuple[str, ...]:
+        return self.upgrades_of(self.tile.id)
 
 
 COLOUR_ORDER = {c: i for i, c in enumerate(TILE_COLOURS)}

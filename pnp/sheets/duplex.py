@@ -16,6 +16,7 @@ from pnp.draw.nodes import Page
 from pnp.i18n import Messages
 from pnp.render.style import Style
 from pnp.sheets import pack
+from pnp.sheets.lazy import LazyPages, PagePlan, plan_of
 from pnp.sheets.page import PieceArt, draw_pages, footer_text, page_svg
 from pnp.templates import Paper
 
@@ -28,11 +29,45 @@ def blank_back(front: Page, label: str, style: Style) -> Page:
 
 
 def with_blank_backs(pages: list[Page], label: Callable[[int], str], style: Style) -> list[Page]:
-    """Each page followed by a blank back; `label(n)` names the back of page n (from 1)."""
+    """Each page followed by a blank back; `label(n)` names the back of page n (from 1).
+    Pages built lazily (`pnp.sheets.lazy`) stay so: the backs are built with them, where
+    they are drawn."""
+    plan = plan_of(pages)
+    if plan is not None:
+        return LazyPages(BlankBacks(plan, label, style))
     out: list[Page] = []
     for n, page in enumerate(pages, 1):
         out += [page, blank_back(page, label(n), style)]
     return out
+
+
+class BlankBacks:
+    """A page plan (`pnp.sheets.lazy.PagePlan`) whose every page is followed by a blank
+    back: a 10,000-tile sheet printed --duplex without flippable tiles is still built on
+    the drawing workers, a range at a time. `label` must pickle (a plan may be sent to a
+    worker that did not fork)."""
+
+    def __init__(self, plan: PagePlan, label: Callable[[int], str], style: Style):
+        self.plan, self.label, self.style = plan, label, style
+        self.pages_per_sheet = 2 * plan.pages_per_sheet
+
+    def __len__(self) -> int:
+        return 2 * len(self.plan)
+
+    def pages(self, start: int, stop: int) -> list[Page]:
+        first = start // 2  # the fronts behind pages start..stop-1 (a back needs its front's size)
+        out: list[Page] = []
+        for n, front in enumerate(self.plan.pages(first, (stop + 1) // 2), first + 1):
+            out += [front, blank_back(front, self.label(n), self.style)]
+        return out[start - 2 * first:stop - 2 * first]
+
+    def file_names(self, start: int, stop: int) -> list[str]:
+        """A front's files go with the range that holds its back (page 2n+1 for front n):
+        any ranges give each file to exactly one, the last range the files no page shows."""
+        return self.plan.file_names(start // 2, stop // 2)
+
+    def file(self, name: str) -> str:
+        return self.plan.file(name)
 
 
 def draw_duplex_pages(fronts: list[PieceArt], backs: list[PieceArt | None], layouts: list[pack.PageLayout],

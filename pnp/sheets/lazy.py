@@ -5,8 +5,9 @@ its distinct tiles, not into placing them. A component can hand over a `PagePlan
 instead of its pages: it knows how many pages there are at once and builds any range
 of them, with only the artwork those pages show. `LazyPages` makes a plan look like
 the list of pages every writer expects (a page is built when first asked for and kept),
-and the drawing pool (`pnp.pdf.DocumentPool`) gives each worker a range of the plan,
+and the drawing pool (`pnp.pdf.DocumentPool`) gives the workers ranges of the plan,
 so that the artwork is built on the workers, in parallel, never in the main process.
+A plan may wrap another (`pnp.sheets.duplex.BlankBacks`: a blank back after each page).
 
 A plan also names the files made from the same artwork (the SVG of each distinct
 tile), each going with the page range that builds its artwork first: whoever builds

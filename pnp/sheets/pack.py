@@ -94,14 +94,11 @@ def honeycomb(count: int, f: Frame, tile: float, gap: float, mark: float = 0.0, 
         for col in range(cols):
             spots.append((x0 + col * col_step, y0 + row * pitch + (pitch / 2 if col % 2 else 0.0)))
     spots.sort(key=lambda p: (round(p[1], 3), p[0]))
+    marks = [m for x, y in spots for m in _corner_marks(x, y, tile, mark)] if mark else []  # the same on every page
     pages: list[PageLayout] = []
     for start in range(0, count, len(spots)):
-        page = PageLayout()
-        for i, (x, y) in enumerate(spots[: min(len(spots), count - start)]):
-            page.slots.append(Slot(start + i, x, y))
-            if mark:
-                page.marks.extend(_corner_marks(x, y, tile, mark))
-        pages.append(page)
+        n = min(len(spots), count - start)
+        pages.append(PageLayout([Slot(start + i, x, y) for i, (x, y) in enumerate(spots[:n])], marks=marks[:2 * n]))
     return pages
 
 

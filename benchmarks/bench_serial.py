@@ -1,0 +1,178 @@
+"""Benchmark: the main process's timeline of a fresh `pnp build`, step by step.
+
+    python benchmarks/bench_serial.py [--game 1860] [--runs 5] [--root CHECKOUT] [--no-bytecode]
+
+Each run is a fresh `pnp build GAME -q` process. Before the CLI is imported, the process
+installs an import hook that wraps a few functions of pnp as their modules load (so it
+imports nothing early itself) and notes, at each step, the wall time since the
+interpreter started and the main process's own CPU seconds:
+
+    cli       pnp.cli imported (the command line ready)
+    loaded    load_game returned
+    warm      kit_jobs.warm_up done (the modules the workers inherit, imported)
+    fork      the drawing pool's first job handed out (the workers fork)
+    drawn     the last component's result back from the workers
+    kit       _write_kit done (the kit PDF joined, index.md)
+    commit    _commit done (the staged files moved into place)
+    end       build_kit returned
+    exit      the process ended (wall as seen by this benchmark, which starts it)
+
+and, at the end, the CPU of the workers (children). Prints the median of each over
+`runs` processes (after one untimed run), with the step's own share. Figures, not
+pass/fail; compare with another checkout measured in the same minutes (`--root`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+STEPS = ("cli", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
+
+# Run in the measured process: `-c PROBE GAME OUT`.
+PROBE = r'''
+import json, os, resource, sys, time
+from importlib.abc import MetaPathFinder
+
+def since_start():
+    """Wall seconds since this process started (its start time from /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    with open("/proc/self/stat") as f:
+        start = int(f.read().rsplit(")", 1)[1].split()[19]) / ticks
+    with open("/proc/uptime") as f:
+        return float(f.read().split()[0]) - start
+
+OFFSET = since_start() - time.perf_counter()
+MARKS = {}
+
+def mark(name):
+    if os.getpid() == MAIN:
+        MARKS[name] = (time.perf_counter() + OFFSET, time.process_time())
+
+MAIN = os.getpid()
+
+def after(fn, name):
+    def wrapped(*a, **k):
+        out = fn(*a, **k)
+        mark(name)
+        return out
+    return wrapped
+
+def first(fn, name):
+    def wrapped(*a, **k):
+        if name not in MARKS:
+            mark(name)
+        return fn(*a, **k)
+    return wrapped
+
+def patch_build(m):
+    write_kit = m._write_kit
+    def _write_kit(*a, **k):
+        mark("drawn")  # every component's result is back when the kit is written
+        out = write_kit(*a, **k)
+        mark("kit")
+        return out
+    m._write_kit = _write_kit
+    m._commit = after(m._commit, "commit")
+    m.build_kit = after(m.build_kit, "end")
+
+PATCHES = {
+    "pnp.load": lambda m: setattr(m, "load_game", after(m.load_game, "loaded")),
+    "pnp.kit_jobs": lambda m: setattr(m, "warm_up", after(m.warm_up, "warm")),
+    "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", first(m.DocumentPool.call, "fork")),
+    "pnp.build": patch_build,
+}
+
+class Hook(MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name not in PATCHES:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            from importlib.util import find_spec
+            spec = find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        run = spec.loader.exec_module
+        def exec_module(module):
+            run(module)
+            PATCHES[name](module)
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Hook())
+game, out = sys.argv[1], sys.argv[2]
+sys.argv = ["pnp", "build", game, "--out", out, "-q"]
+from pnp.cli import main
+mark("cli")
+try:
+    main()
+except SystemExit as exc:
+    if exc.code:
+        raise
+kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+MARKS["workers"] = (0.0, kids.ru_utime + kids.ru_stime)
+print(json.dumps(MARKS))
+'''
+
+
+def one_run(root: Path, game: str, out: Path, env: dict[str, str]) -> dict[str, tuple[float, float]]:
+    usage, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", PROBE, game, str(out)], cwd=root, env=env, check=True,
+                          stdout=subprocess.PIPE, text=True)
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    marks = {k: tuple(v) for k, v in json.loads(done.stdout.strip().splitlines()[-1]).items()}
+    cpu = (after.ru_utime + after.ru_stime) - (usage.ru_utime + usage.ru_stime)
+    marks["exit"] = (wall, cpu - marks["workers"][1])  # the whole process, seen from here
+    return marks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="1860", help="a bundled game or a game folder")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument("--no-bytecode", action="store_true", help="keep PYTHONDONTWRITEBYTECODE")
+    parser.add_argument("--fresh", action="store_true",
+                        help="build each run into a new folder (as bench_targets.py does not: its runs replace the "
+                             "previous kit's files, whose deletion the commit pays for)")
+    args = parser.parse_args()
+    env = dict(os.environ)
+    if not args.no_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    game = str(Path(args.game).resolve()) if Path(args.game).is_dir() else args.game
+    work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
+    try:
+        one_run(args.root, game, work / "k", env)
+        runs = [one_run(args.root, game, work / (f"k{n}" if args.fresh else "k"), env) for n in range(args.runs)]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{args.root}: pnp build {args.game}, median of {args.runs} fresh processes"
+          f"{' into new folders' if args.fresh else ' replacing the last kit'}"
+          f" (load {os.getloadavg()[0]:.2f})")
+    print(f"{'step':<8} {'wall at':>8} {'step':>7} {'cpu at':>8} {'step':>7}")
+    wall0 = cpu0 = 0.0
+    for step in STEPS:
+        if not all(step in r for r in runs):
+            continue
+        wall = statistics.median(r[step][0] for r in runs)
+        cpu = statistics.median(r[step][1] for r in runs)
+        print(f"{step:<8} {wall:>8.3f} {wall - wall0:>7.3f} {cpu:>8.3f} {cpu - cpu0:>7.3f}")
+        wall0, cpu0 = wall, cpu
+    workers = statistics.median(r["workers"][1] for r in runs)
+    total = statistics.median(r["workers"][1] + r["exit"][1] for r in runs)
+    print(f"workers' cpu {workers:.3f} s; main + workers {total:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
