@@ -14,6 +14,7 @@ import struct
 import sys
 from array import array
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 
 NBSP, SPACE = 0xA0, 0x20
@@ -31,8 +32,22 @@ class FontMetrics:
 
     def string_width(self, text: str, size: float) -> float:
         """Width of `text` at `size`, summed as reportlab sums it (so equal to the last bit)."""
-        get, default = self.widths.get, self.default
-        return 0.001 * size * sum(get(ord(ch), default) for ch in text)
+        return self.scaled(self.units(text), size)
+
+    def units(self, text: str, start: float = 0) -> float:
+        """The advances of `text` in 1/1000 em, added one by one to `start`: the units of
+        a longer text are those of its beginning carried on (`units(b, units(a))` is
+        `units(a + b)` to the last bit), so a line can be measured as it grows."""
+        return sum(map(self.widths.get, map(ord, text), repeat(self.default)), start)
+
+    def advances(self, text: str) -> tuple[float, ...]:
+        """Each character's advance in 1/1000 em (`units` adds them up)."""
+        return tuple(map(self.widths.get, map(ord, text), repeat(self.default)))
+
+    @staticmethod
+    def scaled(units: float, size: float) -> float:
+        """A width in 1/1000 em at `size`."""
+        return 0.001 * size * units
 
 
 def read_metrics(path: Path) -> FontMetrics:

@@ -106,14 +106,17 @@ def test_a_file_that_is_not_a_font_is_refused(tmp_path):
         read_metrics(path)
 
 
+CACHES = (text.face_metrics, text._unit_width, text._wrapped, text._fitted, text._advances, glyphs.covered)  # all measured text
+
+
 @pytest.fixture
 def without_dejavu(monkeypatch, tmp_path):
     monkeypatch.setattr(text, "FONT_DIRS", (tmp_path,))
-    for cached in (text.face_metrics, text._unit_width, glyphs.covered):
+    for cached in CACHES:
         cached.cache_clear()
     yield
     monkeypatch.undo()
-    for cached in (text.face_metrics, text._unit_width, glyphs.covered):
+    for cached in CACHES:
         cached.cache_clear()
 
 
@@ -122,3 +125,31 @@ def test_without_dejavu_text_is_measured_as_helvetica(without_dejavu):
     assert text.text_width("Berlin 1860", 10.0) == pdfmetrics.stringWidth("Berlin 1860", "Helvetica", 10.0)
     assert glyphs.covered() is None
     assert glyphs.unprintable("中文") is None  # coverage unknown: only scripts that need shaping are refused
+
+
+def test_a_line_measured_as_it_grows_measures_as_the_whole_line():
+    """wrap carries a line's width on word by word rather than measuring each longer
+    line again: the widths, so the breaks, must be those of each line measured whole."""
+    import random
+
+    dejavu("DejaVuSans")
+    rng = random.Random(12)
+    words = "Paris Lyon Compagnie des chemins de fer du Nord \u00e9t\u00e9 \u2192 1,000 \u00a3 18xx \u03a9 \u6f22 x".split()
+    for weight in text.FACES:
+        metrics = text.face_metrics(weight)
+        for _ in range(400):
+            line = " ".join(rng.choice(words) for _ in range(rng.randint(0, 12)))
+            size, width = rng.choice([2.4, 3.1234, 7.7]), rng.uniform(3.0, 60.0)
+            head, tail = line[:len(line) // 2], line[len(line) // 2:]
+            assert metrics.units(tail, metrics.units(head)) == metrics.units(line) == sum(metrics.advances(line), 0)
+            assert metrics.scaled(metrics.units(line), 1.0) * size == text.text_width(line, size, weight)
+            assert text.wrap(line, size, width, weight) == list(text._wrapped_whole(line, size, width, weight))
+
+
+def test_wrapped_lines_are_the_callers_own():
+    first = text.wrap("Compagnie des chemins de fer du Nord", 3.0, 20.0)
+    first.append("changed")
+    assert text.wrap("Compagnie des chemins de fer du Nord", 3.0, 20.0) == first[:-1]
+    lines, _ = text.fit_lines("Compagnie des chemins de fer du Nord", 20.0, 30.0, 3.0)
+    lines.clear()
+    assert text.fit_lines("Compagnie des chemins de fer du Nord", 20.0, 30.0, 3.0)[0]

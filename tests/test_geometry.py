@@ -97,3 +97,43 @@ def test_rotated_points_match_shapely_to_the_last_bit():
         angle = rng.choice([-30.0, 30.0, 90.0, -90.0, 180.0, 60.0, rng.uniform(-360, 360)])
         expected = list(affinity.rotate(Polygon(box), angle, origin=origin).exterior.coords)[:4]
         assert rotated(box, angle, origin) == expected
+
+
+def test_box_is_shapely_geometry_box_to_the_byte():
+    """place.box makes rectangles with the vectorised shapely.box: the same polygon as
+    shapely.geometry.box gives (coordinates, order, closing), zero-sized boxes too."""
+    import random
+
+    from shapely.geometry import box as geometry_box
+
+    from pnp.geometry.place import box
+
+    rng = random.Random(5)
+    values = [0, 0.0, -0.0, 1, 2.5, -3.25, 1e-12, 123.456]
+    for _ in range(3000):
+        c = [rng.choice(values) if rng.random() < 0.5 else rng.uniform(-100, 100) for _ in range(4)]
+        if rng.random() < 0.2:
+            c[2] = c[0]
+        if rng.random() < 0.2:
+            c[3] = c[1]
+        assert box(*c).wkb == geometry_box(*c).wkb, c
+
+
+def test_a_grown_shape_is_tried_by_its_core():
+    """An Occupancy refuses a Grown candidate whose core is not free without making the
+    whole; a free one is checked and taken as the whole, margin and all."""
+    import shapely
+
+    from pnp.geometry.place import Grown, Occupancy, box
+
+    occupied = Occupancy(box(0, 0, 100, 100))
+    occupied.add(box(10, 10, 20, 20))
+    on_it = Grown(box(15, 15, 18, 18), 2)
+    assert not occupied.is_free(on_it) and on_it._whole is None
+    near = Grown(box(21, 10, 25, 20), 2)  # its core is clear; grown by 2 it reaches the taken box
+    assert not occupied.is_free(near) and near._whole is not None
+    clear = Grown(box(50, 50, 60, 60), 2)
+    assert occupied.is_free(clear)
+    occupied.add(clear)
+    assert occupied.taken[-1].equals(shapely.box(50, 50, 60, 60).buffer(2))
+    assert occupied.clash(Grown(box(57, 57, 70, 70), 1)) > 0

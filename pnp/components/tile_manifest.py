@@ -89,6 +89,8 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str) -> Layout:
             key = (len(pages), not own_columns, -tile_mm)
             if best_key is None or key < best_key:
                 best, best_key = Layout(pages, columns, tile_mm, column_width(frame, columns, sizes["column_gap"])), key
+        if best_key is not None and best_key[:2] == (1, False):
+            break  # one page in columns of their own: every smaller size can only do as well, with smaller tiles
     if best is None:
         raise PnpError(f"the tile manifest does not fit {frame.page_width:.0f} x {frame.page_height:.0f} mm paper "
                        f"even with {sizes['tile_min']:g} mm tiles")

@@ -31,10 +31,23 @@ class UpgradeRow:
     targets: tuple[Tile, ...]
 
 
-def upgrade_rows(game: Game) -> list[tuple[str, list[UpgradeRow]]]:
+def _entries(game: Game) -> list:
+    """The game's tiles that it has copies of, in sheet order."""
+    return sorted((e for e in game.manifest if e.count > 0), key=sheet_order)
+
+
+def printed_upgrades(game: Game) -> list[tuple[Tile, tuple[Tile, ...]]]:
+    """`printed_hex_upgrades` of the game's own tiles, in sheet order: worked out once
+    by `build` for both the rows and the check of what they show (each time it reads
+    the board and tries every tile on every printed hex)."""
+    return printed_hex_upgrades(game, [e.tile for e in _entries(game)])
+
+
+def upgrade_rows(game: Game, printed: list | None = None) -> list[tuple[str, list[UpgradeRow]]]:
     """Rows grouped by the colour of their source tiles, in sheet order; the map's
-    pre-printed hexes (1860's Newport, 1851's Louisville) follow in rows of their own."""
-    entries = sorted((e for e in game.manifest if e.count > 0), key=sheet_order)
+    pre-printed hexes (1860's Newport, 1851's Louisville) follow in rows of their own
+    (`printed`: `printed_upgrades(game)`, when worked out already)."""
+    entries = _entries(game)
     in_game = {e.tile.id: e for e in entries}
     groups: dict[str, dict[tuple, list[Tile]]] = {}
     for entry in entries:
@@ -42,9 +55,9 @@ def upgrade_rows(game: Game) -> list[tuple[str, list[UpgradeRow]]]:
         if targets:
             key = (False,) + tuple(t.tile.id for t in targets)
             groups.setdefault(entry.tile.color, {}).setdefault(key, []).append(entry.tile)
-    for printed, targets in printed_hex_upgrades(game, [e.tile for e in entries]):
+    for hex_tile, targets in printed_upgrades(game) if printed is None else printed:
         key = (True,) + tuple(t.id for t in targets)
-        groups.setdefault(printed.color, {}).setdefault(key, []).append(printed)
+        groups.setdefault(hex_tile.color, {}).setdefault(key, []).append(hex_tile)
     order = {c: i for i, c in enumerate(TILE_COLOURS)}
     return [(colour, [UpgradeRow(tuple(sources), tuple(in_game[t].tile for t in key[1:]))
                       for key, sources in rows.items()])
@@ -77,12 +90,13 @@ def lettered_upgrade(printed: Tile, tile: Tile) -> bool:
             and keeps_exits(printed, tile))
 
 
-def upgrade_pairs(game: Game) -> set[tuple[str, str]]:
-    """Every (tile or printed hex, upgrade) pair among the game's tiles: what the chart must show."""
+def upgrade_pairs(game: Game, printed: list | None = None) -> set[tuple[str, str]]:
+    """Every (tile or printed hex, upgrade) pair among the game's tiles: what the chart
+    must show (`printed` as for `upgrade_rows`)."""
     ids = {e.tile.id for e in game.manifest if e.count > 0}
     pairs = {(e.tile.id, t) for e in game.manifest if e.tile.id in ids for t in e.upgrades if t in ids}
-    tiles = [e.tile for e in game.manifest if e.count > 0]
-    return pairs | {(p.id, t.id) for p, targets in printed_hex_upgrades(game, tiles) for t in targets}
+    printed = printed_upgrades(game) if printed is None else printed
+    return pairs | {(p.id, t.id) for p, targets in printed for t in targets}
 
 
 @dataclass(frozen=True)
@@ -180,6 +194,8 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str, t: Messages) -> 
         key = (len(pages), sum(wrapped_lines(s.blocks) for s in coloured), -tile_mm)
         if best_key is None or key < best_key:
             best, best_key = Layout(pages, tile_mm, frame.width), key
+        if best_key[:2] == (1, 0):
+            break  # one page, nothing wrapped: every smaller size can only do as well, with smaller tiles
     if best is None:
         raise PnpError(f"the upgrade chart does not fit {frame.page_width:.0f} x {frame.page_height:.0f} mm paper "
                        f"even with {sizes['tile_min']:g} mm tiles")
@@ -226,7 +242,8 @@ def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamp
 def build(game: Game, options: PrintOptions) -> Component:
     sizes = aid_sizes("tile_upgrade_chart")
     paper, style = options.paper, options.style
-    groups = upgrade_rows(game)
+    printed = printed_upgrades(game)
+    groups = upgrade_rows(game, printed)
     if not groups:
         raise PnpError(f"{game.title}: no tile upgrades to chart")
     top = sizes["margin"] + aids.title_height(sizes, subtitle=True)
@@ -244,6 +261,6 @@ def build(game: Game, options: PrintOptions) -> Component:
     # pieces: the (tile, upgrade) pairs the arrows show, against those the manifest has
     drawn = len({(a.id, b.id) for page in plan.pages for p in page if isinstance(p.block.content, RowPlan)
                  for a in p.block.content.row.sources for b in p.block.content.row.targets})
-    expected = len(upgrade_pairs(game))
+    expected = len(upgrade_pairs(game, printed))
     return aid_component("upgrade_chart", "upgrade-chart.pdf", name, bodies, game.title, options, t, pieces=drawn,
                          expected=expected)

@@ -43,8 +43,8 @@ def trace_path(cr, commands) -> None:
             x, y = c[1], c[2]
             move_to(cr, x, y)
         elif head == "C":
-            curve_to(cr, *c[1:])
-            x, y = c[5], c[6]
+            _, x1, y1, x2, y2, x, y = c
+            curve_to(cr, x1, y1, x2, y2, x, y)
         elif head == "A":
             if closed:
                 x, y = _current_point(cr)

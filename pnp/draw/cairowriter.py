@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from pnp.draw import cairolib
 from pnp.draw.cairolib import ffi, lib
-from pnp.draw.cairopath import apply_transform, trace_shape
+from pnp.draw.cairopath import apply_transform, trace_path, trace_shape
 from pnp.draw.color import parse_color
-from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Paint, Text
+from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Paint, Path, Text
 
 PT_PER_MM = 72 / 25.4
 CAPS = {"round": cairolib.LINE_CAP_ROUND, "square": cairolib.LINE_CAP_SQUARE, "butt": cairolib.LINE_CAP_BUTT}
@@ -30,7 +30,7 @@ class Ink:
     value (two inks with the same paint share a recorded group)."""
 
     __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "line", "anchor", "stroked_text", "_under",
-                 "_by_value", "_faded", "_font")
+                 "_paints", "_by_value", "_faded", "_font")
 
     def __init__(self, style: dict):
         self.style = style  # SVG-style attributes, without opacity (which is a node's own)
@@ -46,23 +46,25 @@ class Ink:
         self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes
             style.get("stroke_width", 1.0), CAPS[style.get("stroke_linecap", "butt")],
             JOINS[style.get("stroke_linejoin", "miter")], tuple(style.get("stroke_dasharray") or ()))
-        self._under: dict[int, tuple[Paint, Ink]] = {}  # by the paint's id: most nodes share their paint
+        self._under: dict[int, Ink] = {}  # by the paint's id: most nodes share their paint
+        self._paints: list[Paint] = []  # the paints looked up by id
         self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart
         self._faded: dict[float, Ink] = {}
         self._font = None
 
     def under(self, paint: Paint) -> "Ink":
         """The ink of a node with `paint` of its own under this one."""
-        kept = self._under.get(id(paint))
-        if kept is None:  # the paint is kept with its ink, so its id stays its own
+        ink = self._under.get(id(paint))
+        if ink is None:
             items = paint.items()
             ink = self._by_value.get(items)
             if ink is None:
                 style = {**self.style, **dict(items)}
                 style.pop("opacity", None)
                 ink = self._by_value[items] = Ink(style)
-            kept = self._under[id(paint)] = (paint, ink)
-        return kept[1]
+            self._under[id(paint)] = ink
+            self._paints.append(paint)  # kept alive, so that its id stays its own
+        return ink
 
     def faded(self, opacity: float) -> "Ink":
         """This ink with `opacity` carried on its colours: a single paint (a fill alone,
@@ -154,25 +156,27 @@ class Drawer:
         kind = type(node)
         if kind is Group:
             self.group(node, ink, opacity)
-            return
-        transform = node.transform if kind is Text else ()
-        if not transform and opacity >= 1:
-            self.leaf(node, ink)
-            return
+        elif opacity >= 1 and (kind is not Text or not node.transform):
+            self.leaf(node, kind, ink)  # most nodes: drawn as they are, no state to keep
+        else:
+            self.leaf_apart(node, kind, ink, opacity)
+
+    def leaf_apart(self, node: Node, kind: type, ink: Ink, opacity: float) -> None:
+        """A leaf with a transform or an opacity of its own, inside a save and restore."""
         cr = self.cr
         held = self.save()
-        if transform:
-            apply_transform(cr, transform)
+        if kind is Text and node.transform:
+            apply_transform(cr, node.transform)
         # one paint (a fill alone, a stroke alone, or text) covers each point once, so
         # its opacity can ride on its colour; anything else is drawn as a group
         grouped = opacity < 1 and not (kind is Text or ink.fill is None or ink.stroke is None)
         if grouped:
             lib.cairo_push_group(cr)
-            self.leaf(node, ink)
+            self.leaf(node, kind, ink)
             lib.cairo_pop_group_to_source(cr)
             lib.cairo_paint_with_alpha(cr, opacity)
         else:
-            self.leaf(node, ink.faded(opacity) if opacity < 1 else ink)
+            self.leaf(node, kind, ink.faded(opacity) if opacity < 1 else ink)
         self.restore(held)
 
     def group(self, node: Group, ink: Ink, opacity: float) -> None:
@@ -196,9 +200,11 @@ class Drawer:
             lib.cairo_paint_with_alpha(cr, opacity)
         self.restore(held)
 
-    def leaf(self, node: Node, ink: Ink) -> None:
-        kind = type(node)
-        if kind is Text:
+    def leaf(self, node: Node, kind: type, ink: Ink) -> None:
+        if kind is Path:  # the commonest leaf first
+            trace_path(self.cr, node.commands)
+            self.fill_and_stroke(ink)
+        elif kind is Text:
             self.text(node, ink)
         elif kind is Image:
             self.image(node)

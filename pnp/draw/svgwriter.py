@@ -29,13 +29,20 @@ def fmt(x: float) -> str:
 
 
 def path_data(commands) -> str:
+    # `known(x) or fmt(x)`: most numbers are formatted already (fmt's own memo, looked
+    # up without a call); fmt never gives "" for a number
+    known = _FORMATTED.get
     out = []
     for c in commands:
         head = c[0]
         if head == "Z":
             out.append("Z")
         elif len(c) == 3:  # M or L, the most common: one point
-            out.append(f"{head}{fmt(c[1])},{fmt(c[2])}")
+            out.append(f"{head}{known(c[1]) or fmt(c[1])},{known(c[2]) or fmt(c[2])}")
+        elif head == "C":
+            _, x1, y1, x2, y2, x, y = c
+            out.append(f"C{known(x1) or fmt(x1)},{known(y1) or fmt(y1)} {known(x2) or fmt(x2)},"
+                       f"{known(y2) or fmt(y2)} {known(x) or fmt(x)},{known(y) or fmt(y)}")
         elif head == "A":
             _, rx, ry, rot, large, sweep, x, y = c
             out.append(f"A{fmt(rx)},{fmt(ry)} {fmt(rot)} {large} {sweep} {fmt(x)},{fmt(y)}")

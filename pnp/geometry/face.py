@@ -15,7 +15,7 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, hex_polygon, scale
-from pnp.geometry.place import Occupancy, circle, text_box
+from pnp.geometry.place import Grown, Occupancy, circle, text_box
 from pnp.geometry.stops import extent
 from pnp.geometry.track import linestring
 from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
@@ -186,7 +186,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     if face.future_label:
         fl = face.future_label.label
         spots = [(58, -35), (-58, -35), (58, 35), (-58, 35), (0, 60), (0, -60)] + rim((62.0, 52.0), 15)
-        point = take((p, text_box(fl, FUTURE_LABEL_FONT, p, angle=text_angle, weight="bold").buffer(4)) for p in spots)
+        point = take((p, Grown(text_box(fl, FUTURE_LABEL_FONT, p, angle=text_angle, weight="bold"), 4)) for p in spots)
         texts.append(PlacedText("future_label", fl, point, FUTURE_LABEL_FONT, "bold"))
 
     if name:

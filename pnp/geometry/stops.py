@@ -4,13 +4,14 @@ is `face.py`'s job."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from shapely import affinity
-from shapely.geometry import Polygon, box
+from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from pnp.geometry.hexagon import Point, rotate_degrees
-from pnp.geometry.place import circle
+from pnp.geometry.place import box, circle
 
 SLOT_RADIUS = 25.0
 TOWN_BAR = (36.0, 10.0)  # long, thick
@@ -37,8 +38,11 @@ def slot_centres(slots: int) -> list[Point]:
     return [rotate_degrees((0.0, -ring), 360.0 * i / slots) for i in range(slots)]
 
 
+@lru_cache(maxsize=512)
 def city_outline(slots: int, angle: float = 0.0) -> Polygon:
-    """The white backing of a city: the hull of its slots (a circle, a capsule, ...)."""
+    """The white backing of a city: the hull of its slots (a circle, a capsule, ...).
+    Made once for each size and turn (a union, a hull and a turn each time showed:
+    every city of every face and map hex asks, twice)."""
     r = slot_radius(slots)
     shape = unary_union([circle(c, r) for c in slot_centres(slots)])
     if slots > 1:
@@ -46,8 +50,10 @@ def city_outline(slots: int, angle: float = 0.0) -> Polygon:
     return affinity.rotate(shape, angle, origin=(0, 0)) if angle else shape
 
 
+@lru_cache(maxsize=512)
 def town_bar(angle: float) -> Polygon:
-    """A bar across the track; `angle` is the track's direction in degrees."""
+    """A bar across the track; `angle` is the track's direction in degrees (made once
+    for each angle)."""
     long, thick = TOWN_BAR
     return affinity.rotate(box(-thick / 2, -long / 2, thick / 2, long / 2), angle, origin=(0, 0))
 

@@ -29,9 +29,8 @@ def text(content: str, centre: tuple[float, float], size: float, style: Style, *
          anchor: str = "middle", color: str | None = None):
     """One line whose capitals are centred on `centre` (its x is the start, middle or
     end, by `anchor`)."""
-    element = svg.text(content, centre, size, style, weight=weight, anchor=anchor,
-                       color=color or style.color("card_text"))
-    return svg.restyled(element, font_family=family(style, weight))
+    return svg.text(content, centre, size, style, weight=weight, anchor=anchor, color=color or style.color("card_text"),
+                    family=family(style, weight))
 
 
 def _anchor(box: Box, align: str) -> tuple[float, str]:

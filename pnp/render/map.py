@@ -19,11 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shapely import affinity
-from shapely.geometry import box
 from shapely.ops import unary_union
 
 from pnp.draw.nodes import Page
-from pnp.geometry.place import Occupancy
+from pnp.geometry.place import Occupancy, box
 from pnp.model.company import Company
 from pnp.model.map import Board, Placements
 from pnp.model.tile import TileFace

@@ -7,11 +7,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from shapely.geometry import box
 
 from pnp.draw import shapes
 from pnp.geometry import grid
-from pnp.geometry.place import Occupancy
+from pnp.geometry.place import Occupancy, box
 from pnp.model.map import MapHex
 from pnp.render import svg
 from pnp.render.map_frame import MapFrame

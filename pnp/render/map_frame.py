@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from shapely import affinity
+import shapely
 
 from pnp.draw import shapes
 from pnp.errors import PnpError
 from pnp.geometry import grid
-from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3
+from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, add, corners
 from pnp.model.map import Board
 from pnp.render import svg
 from pnp.render.style import Style
@@ -69,8 +69,16 @@ class MapFrame:
         return (x - self.origin[0], y - self.origin[1])
 
     def outline(self, pos):
-        return affinity.translate(grid.outline(pos, self.board.orientation, self.radius), -self.origin[0],
-                                  -self.origin[1])
+        """The hex at `pos` as a polygon in the map's millimetres: `grid.outline` moved
+        by the origin, with the arithmetic of shapely.affinity.translate (1.0*x + 0.0*y
+        + dx) on the same corner coordinates, so the same polygon to the last bit,
+        without building one polygon to move it through numpy (a map asks once a hex)."""
+        orientation = self.board.orientation
+        cx, cy = grid.centre(pos, orientation, self.radius)
+        dx, dy = -self.origin[0], -self.origin[1]
+        moved = [(1.0 * x + 0.0 * y + dx, 0.0 * x + 1.0 * y + dy)
+                 for x, y in (add(p, (cx, cy)) for p in corners(self.radius, grid.turn(orientation)))]
+        return shapely.polygons(moved)
 
     def at(self, coordinate: str) -> tuple[float, float]:
         return self.centre(self.board.coordinates.parse(coordinate))

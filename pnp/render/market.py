@@ -6,10 +6,10 @@ outer edge that shows ragged edges and ledges, and a legend in the game's own wo
 from __future__ import annotations
 
 from shapely import affinity
-from shapely.geometry import box
 
 from pnp.draw import shapes
 from pnp.geometry.market import PlacedCell, extent, outline, place_cells
+from pnp.geometry.place import box
 from pnp.i18n import Messages, messages
 from pnp.model.rules import Market
 from pnp.render import svg

@@ -10,12 +10,12 @@ import math
 from dataclasses import dataclass
 
 from shapely import affinity
-from shapely.geometry import LineString, box
+from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from pnp.draw import shapes
-from pnp.geometry.place import text_box
+from pnp.geometry.place import box, text_box
 from pnp.draw.nodes import Page
 from pnp.render import svg
 from pnp.render.style import Style

@@ -38,4 +38,18 @@ class Style:
         return self.with_colors(colours)
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted(self.colors.items())), self.font_family))
+        """Worked out once: a style keys the caches of tile artwork and layouts, looked up
+        hundreds of times a kit, and sorting its hundred-odd colours each time showed.
+        (Its colours are never changed once it is made: `with_colors` makes a new one.)"""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.name, tuple(sorted(self.colors.items())), self.font_family))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict:
+        """Pickled without the kept hash: another process hashes text otherwise."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)

@@ -39,9 +39,13 @@ def transformed(node: Node, *steps) -> Group:
 
 
 def restyled(node: Node, **attrs) -> Node:
-    """A copy of `node` with some paint attributes changed (e.g. font_style="italic")."""
-    changed = paint(**attrs)
-    return replace(node, paint=replace(node.paint, **dict(changed.items())))
+    """A copy of `node` with some paint attributes changed (e.g. font_style="italic").
+    The new paint is interned like any other (`paint`), so equal restyled text shares
+    one paint object, as the writers' caches by paint expect."""
+    look = paint(**{**dict(node.paint.items()), **dict(paint(**attrs).items())})
+    if type(node) is Text:  # most restyled nodes (fitted text): made without replace's generic walk
+        return Text(node.content, node.x, node.y, node.transform, paint=look)
+    return replace(node, paint=look)
 
 
 def image(href: str, x: float, y: float, w: float, h: float, **attrs) -> Image:
@@ -78,10 +82,11 @@ def line(p, q, **attrs) -> Line:
 
 
 def text(content: str, centre, size: float, style: Style, *, weight: str = "regular", angle: float = 0.0,
-         color: str | None = None, anchor: str = "middle") -> Text:
-    """One line of text whose capitals are vertically centred on `centre`."""
+         color: str | None = None, anchor: str = "middle", family: str | None = None) -> Text:
+    """One line of text whose capitals are vertically centred on `centre`; in the
+    style's font family unless `family` names another."""
     baseline = centre[1] + size * CAP_HEIGHT / 2
-    look = paint(font_size=size, font_family=style.font_family, text_anchor=anchor,
+    look = paint(font_size=size, font_family=family or style.font_family, text_anchor=anchor,
                  fill=color or style.color("text"),
                  font_weight="bold" if weight in ("bold", "condensed-bold") else None,
                  font_stretch="condensed" if weight.startswith("condensed") else None)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shapely.geometry import box
 from shapely.ops import unary_union
 
 from pnp.draw import shapes
+from pnp.geometry.place import box
 from pnp.i18n import Messages, messages
 from pnp.model.rules import Market, ParChart, Phase, RevenueTrack, RoundSpace, RoundTracker
 from pnp.render import svg

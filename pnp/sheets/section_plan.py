@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from pnp.errors import PnpError
+from pnp.geometry.place import box
 from pnp.i18n import Messages, messages
 from pnp.sheets.printable import print_area
 from pnp.templates import Paper, settings_file
