@@ -59,19 +59,17 @@ def prepare(job: KitJob | None) -> None:
 
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
-    the component modules, the cairo writer and its binding (libcairo opened), the font
-    metrics and the messages; and the PDF
-    finishing every worker does, which the kit's own PDF needs here after them."""
+    the component modules, the messages, and the PDF finishing every worker does, which
+    the kit's own PDF needs here after them. (The cairo writer and the font metrics are
+    the drawing pool's own warm-up, `pnp.pdf.warm_up`, done as it is made.)"""
     import importlib
 
     import pnp.cut.write  # noqa: F401
     import pnp.pdf_file  # noqa: F401
     from pnp.i18n import messages
-    from pnp.pdf import warm_up as warm_up_drawing
 
     for key in keys:
         importlib.import_module(f"pnp.components.{key}")
-    warm_up_drawing()
     messages(options.lang)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from pnp.model.base import set_field
 from pnp.model.game import Game
 from pnp.model.text import Text
 
@@ -80,7 +81,7 @@ def _with_texts(struct, updates: dict):
     a resolved string as a data text of the game's own language again."""
     out = copy.copy(struct)
     for name, value in updates.items():
-        msgspec.structs.force_setattr(out, name, value)
+        set_field(out, name, value)
     return out
 
 

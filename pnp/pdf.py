@@ -57,10 +57,8 @@ def _start_worker(parent: int) -> None:
     (the loaded game, the modules, a plan of pages) is left out of its garbage
     collections, which otherwise walk all of it again and again while pages are built.
     It collects its own garbage even where the parent does not (`pnp build`'s main
-    process, see `pnp.commands.common.collect_no_garbage`): a worker makes and drops
+    process, see `pnp.commands.common.collecting_no_garbage`): a worker makes and drops
     whole pages."""
-    import gc
-
     _die_with_parent(parent)
     gc.freeze()
     gc.enable()

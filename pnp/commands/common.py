@@ -56,6 +56,7 @@ def collecting_no_garbage(fn):
     return wrapper
 
 
+@functools.cache
 def no_collection_at_exit() -> None:
     """Leave everything out of the interpreter's last garbage collection, when this
     process exits: Python collects once more as it shuts down, collector on or off, and
@@ -65,13 +66,7 @@ def no_collection_at_exit() -> None:
     import atexit
     import gc
 
-    global _EXIT_FREEZE
-    if not _EXIT_FREEZE:
-        atexit.register(gc.freeze)
-        _EXIT_FREEZE = True
-
-
-_EXIT_FREEZE = False
+    atexit.register(gc.freeze)  # once a process (functools.cache)
 
 
 def one_blas_thread() -> None:

@@ -137,6 +137,13 @@ def rotated(points, angle: float, origin) -> list[tuple[float, float]]:
     return [(c * x + -s * y + xoff, s * x + c * y + yoff) for x, y in points]
 
 
+
+def translated(points, dx: float, dy: float) -> list[tuple[float, float]]:
+    """`points` moved by (dx, dy), by shapely.affinity.translate's own arithmetic
+    (1.0*x + 0.0*y + dx), so the same coordinates to the last bit, without its numpy
+    arrays."""
+    return [(1.0 * x + 0.0 * y + dx, 0.0 * x + 1.0 * y + dy) for x, y in points]
+
 def text_box(text: str, size: float, anchor, *, angle: float = 0.0, weight: str = "regular",
              pad: float = 1.0) -> Polygon:
     """The box a line of text centred on `anchor` covers (middle of its capitals on

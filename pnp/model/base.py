@@ -9,7 +9,12 @@ The model modules do not postpone their annotations (`from __future__ import
 annotations`): msgspec reads a struct's field types when it first converts to it, and
 evaluating them from strings cost 4 % of loading a game."""
 
+from typing import Annotated
+
 import msgspec
+
+
+HexColour = Annotated[str, msgspec.Meta(pattern=r"^#[0-9a-fA-F]{6}$")]  # a colour as data gives it: #rrggbb
 
 
 class _KeywordFields(type(msgspec.Struct)):
@@ -40,11 +45,13 @@ def set_field(struct, name: str, value) -> None:
     msgspec.structs.force_setattr(struct, name, value)
 
 
-def check_known(value, known, what: str):
+def check_known(value, known, what: str, field: str | None = None):
     """`value` if it is one of `known`, else the error every model gives for a name it
-    does not know: "unknown <what> 'x' (known: a, b, c)"."""
+    does not know: "unknown <what> 'x' (known: a, b, c)", as a FieldError naming
+    `field` when given (a struct's `__post_init__`)."""
     if value not in known:
-        raise ValueError(f"unknown {what} '{value}' (known: {', '.join(known)})")
+        message = f"unknown {what} '{value}' (known: {', '.join(known)})"
+        raise FieldError(field, message) if field else ValueError(message)
     return value
 
 

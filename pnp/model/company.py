@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from pnp.model.base import FieldError, Frozen, check_known, set_field
+from pnp.model.base import FieldError, Frozen, HexColour, check_known, set_field
 from pnp.model.tile import MAX_REVENUE
 from pnp.model.text import Name, Text
 
@@ -31,7 +31,7 @@ class TokenDesign(Frozen):
     a share of the token's radius) and angle (degrees clockwise)."""
 
     kind: Literal["bar", "target", "stripes", "stripe", "circle", "square", "halves", "quarters", "shield"]
-    colors: Annotated[tuple[Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")], ...], Meta(max_length=4)] = ()
+    colors: Annotated[tuple[HexColour, ...], Meta(max_length=4)] = ()
     size: Annotated[float, Meta(gt=0, le=1)] | None = None
     angle: Annotated[float, Meta(ge=-360, le=360)] = 0.0
 
@@ -44,7 +44,7 @@ class TokenLook(Frozen):
 
     icon: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
     label: Annotated[str, Meta(min_length=1, max_length=12)] | None = None
-    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
+    color: HexColour | None = None
     count: Annotated[int, Meta(ge=0, le=20)] = 1
     designs: Annotated[tuple[TokenDesign, ...], Meta(
         max_length=4, description="designs on the token's ground (18xx-maker's token designs), drawn in the order "
@@ -54,8 +54,8 @@ class TokenLook(Frozen):
 class Company(Frozen):
     symbol: str
     name: str
-    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
-    text_color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] = "#ffffff"
+    color: HexColour
+    text_color: HexColour = "#ffffff"
     home: str | None = None
     home_city: Annotated[int, Meta(
         ge=0, description="which city of the home hex, counting its cities in data order")] = 0
@@ -95,10 +95,7 @@ class Company(Frozen):
         if sum(v) != 100:
             raise FieldError("shares", f"shares add up to {sum(v)}%, not 100%")
         for kind, count in self.markers.items():
-            try:
-                check_known(kind, MARKER_KINDS, "marker kind")
-            except ValueError as exc:
-                raise FieldError("markers", str(exc)) from None
+            check_known(kind, MARKER_KINDS, "marker kind", "markers")
             if count < 0:
                 raise FieldError("markers", f"negative count {count} for {kind} markers")
         if len(self.token_labels) > len(self.tokens):
@@ -148,7 +145,7 @@ class Private(Frozen):
     available: Annotated[str, Meta(
         description="the train whose first purchase makes this private available for sale (1860's FFC: 6+3); without "
                     "it, from the start")] | None = None
-    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
+    color: HexColour | None = None
     icon: Annotated[str, Meta(
         description="an icon printed beside the symbol (bridge, tunnel, port ...; see render/icons.py); any other "
                     "name prints in a framed box")] | None = None

@@ -33,20 +33,27 @@ class Invalid(ValueError):
 def validate(model, data, read_code=None):
     """`data` as a `model` struct, or Invalid. `read_code` reads an 18xx.games tile code
     (`code:` of a face), see pnp.tilecode."""
-    prepare = getattr(model, "prepare", None)
-    if prepare is not None:
-        try:
-            data = prepare(data, read_code)
-        except Invalid:
-            raise
-        except FieldError as exc:
-            raise Invalid(exc.loc, str(exc)) from None
-        except (ValueError, OverflowError) as exc:
-            raise Invalid((), str(exc)) from None
+    data = prepared(model, data, read_code)
     try:
         return _convert(data, model)
     except msgspec.ValidationError as exc:
         raise problem(exc, model, data) from None
+
+
+def prepared(model, data, read_code=None, at=()):
+    """`data` in the form `model`'s fields take, by its `prepare` (if it has one); a
+    problem is Invalid, located from `at` (where `data` sits in what is validated)."""
+    prepare = getattr(model, "prepare", None)
+    if prepare is None:
+        return data
+    try:
+        return prepare(data, read_code)
+    except Invalid:
+        raise
+    except FieldError as exc:
+        raise Invalid((*at, *exc.loc), str(exc)) from None
+    except (ValueError, OverflowError) as exc:
+        raise Invalid(at, str(exc)) from None
 
 
 def _convert(data, model):

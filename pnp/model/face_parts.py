@@ -34,11 +34,8 @@ class Terrain(Frozen):
         if not v:
             raise FieldError("type", f"a terrain type is one of {', '.join(TERRAIN_KINDS)}, not {v!r}")
         types = tuple(v.split("|")) if isinstance(v, str) else tuple(v)
-        try:
-            for t in types:
-                check_known(t, TERRAIN_KINDS, "terrain")
-        except ValueError as exc:
-            raise FieldError("type", str(exc)) from None
+        for t in types:
+            check_known(t, TERRAIN_KINDS, "terrain", "type")
         set_field(self, "type", types)
 
 
@@ -55,8 +52,7 @@ class Border(Frozen):
     color: str | None = None
 
     def __post_init__(self):
-        if self.type not in BORDER_KINDS:
-            raise FieldError("type", f"unknown border type '{self.type}' (known: {', '.join(BORDER_KINDS)})")
+        check_known(self.type, BORDER_KINDS, "border type", "type")
 
 
 class Icon(Frozen):

@@ -17,7 +17,7 @@ from pnp.errors import PnpError
 from pnp.geometry.grid import GridPos, neighbour
 from pnp.model.base import FieldError, Frozen, set_field
 from pnp.model.company import Company
-from pnp.model.convert import Invalid
+from pnp.model.convert import prepared
 from pnp.model.map_marks import CostMark, Disc, MapLine
 from pnp.model.text import Text
 from pnp.model.tile import Tile, TileFace
@@ -123,7 +123,7 @@ class HexEntry(TileFace):
         set_field(self, "open_sides", tuple(sorted(set(self.open_sides))))
 
     def face(self) -> TileFace:
-        # the fields were checked as this entry's own (HexEntry is a TileFace): copied as they are
+        # this entry's face fields (HexEntry is a TileFace), checked again by TileFace's __post_init__
         return TileFace(**{name: getattr(self, name) for name in TileFace.__struct_fields__})
 
 
@@ -137,17 +137,9 @@ def prepare_hexes(entry, data, read_code, variants=False):
     def hexes(raw, where):
         if not isinstance(raw, list):
             return raw
-        out = []
-        for i, item in enumerate(raw):
-            try:
-                out.append(entry.prepare(item, read_code))
-            except FieldError as exc:
-                raise Invalid((*where, i, *exc.loc), str(exc)) from None
-            except (ValueError, OverflowError) as exc:
-                raise Invalid((*where, i), str(exc)) from None
-        return out
+        return [prepared(entry, item, read_code, (*where, i)) for i, item in enumerate(raw)]
 
-    data = {**data, "hexes": hexes(data["hexes"], ("hexes",))} if "hexes" in data else data
+    data = {**data, "hexes": hexes(data["hexes"], ("hexes",))} if "hexes" in data else dict(data)
     if variants and isinstance(data.get("variants"), dict):
         data["variants"] = {name: {**v, "hexes": hexes(v["hexes"], ("variants", name, "hexes"))}
                             if isinstance(v, dict) and "hexes" in v else v for name, v in data["variants"].items()}
@@ -287,7 +279,9 @@ class MapFile(Frozen):
             replaced = set(v.remove) | {c for e in v.hexes for c in e.at}
             entries = [(c, e) for c, e in entries if c not in replaced] + [(c, e) for e in v.hexes for c in e.at]
             title, manifest = v.title, dict(v.manifest)
-        hexes = {c: MapHex(c, self.coordinates.parse(c), e.color, e.name, e.face(), open_sides=e.open_sides,
+        faces = {id(e): e for _, e in entries}  # an entry's face made once, for all its coordinates
+        faces = {key: e.face() for key, e in faces.items()}
+        hexes = {c: MapHex(c, self.coordinates.parse(c), e.color, e.name, faces[id(e)], open_sides=e.open_sides,
                            discs=e.discs, costs=e.costs) for c, e in entries}
         return Board(self.coordinates, hexes, self.decorations, variant, title, manifest)
 

@@ -10,7 +10,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from pnp.model.base import FieldError, Frozen, check_known
+from pnp.model.base import Frozen, check_known
 from pnp.model.face_parts import TERRAIN_KINDS
 from pnp.units import Length
 
@@ -40,10 +40,7 @@ class CostMark(Spot):
     type: str = "mountain"
 
     def __post_init__(self):
-        try:
-            check_known(self.type, TERRAIN_KINDS, "terrain")
-        except ValueError as exc:
-            raise FieldError("type", str(exc)) from None
+        check_known(self.type, TERRAIN_KINDS, "terrain", "type")
 
 
 class Point(Spot):

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, Union
 import msgspec
 from msgspec import Meta
 
-from pnp.model.base import FieldError, Frozen, check_known, set_field
+from pnp.model.base import FieldError, Frozen, HexColour, check_known, set_field
 from pnp.model.text import Text
 
 UNLIMITED = "unlimited"
@@ -101,7 +101,7 @@ class Zone(Frozen):
     and the game's own wording for the legend."""
 
     name: Text
-    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
+    color: HexColour
     mark: Literal["none", "dots", "hatch", "cross", "bar", "star", "ring"] = "none"
     legend: Text
 
@@ -121,10 +121,6 @@ def parse_cell(text) -> Cell | None:
     if not match:
         raise ValueError(f"a market cell is a number followed by zone letters, such as 70p, not {text!r}")
     return Cell(value=int(match.group(1)), zones=tuple(match.group(2)))
-
-
-def _cell_fields(cell: Cell | None) -> dict | None:
-    return None if cell is None else {"value": cell.value, "zones": list(cell.zones)}
 
 
 class Movement(Frozen):
@@ -198,14 +194,14 @@ class Market(Frozen):
 
     @classmethod
     def prepare(cls, data, read_code=None):
-        """Cells as people write them (`70p`) as the cells' fields."""
+        """Cells as people write them (`70p`) read into cells (the converter keeps them)."""
         if isinstance(data, dict) and "rows" in data and isinstance(data["rows"], list):
             rows = []
             for i, row in enumerate(data["rows"]):
                 if not isinstance(row, list):
                     raise ValueError(f"rows[{i}] must be a list of cells")
                 try:
-                    rows.append([c if isinstance(c, dict) else _cell_fields(parse_cell(c)) for c in row])
+                    rows.append([c if isinstance(c, dict) else parse_cell(c) for c in row])
                 except ValueError as exc:
                     raise ValueError(f"rows[{i}]: {exc}") from None
             data = {**data, "rows": rows}
@@ -270,7 +266,7 @@ class Card(Frozen):
     figure: str | None = None  # printed large beside the text: what the card is for at a glance (a seat's number)
     text: Text = msgspec.field(default_factory=lambda: Text(""))
     table: Table | None = None
-    color: Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
+    color: HexColour | None = None
     size: str | None = None  # a component format from templates/, default the game card size
 
 
@@ -287,8 +283,7 @@ class Denomination(Frozen):
 
     value: Annotated[int, Meta(gt=0)]
     count: Annotated[int, Meta(ge=0)]
-    color: Annotated[str, Meta(
-        pattern=r"^#[0-9a-fA-F]{6}$",
+    color: Annotated[HexColour, Meta(
         description="the note's ground; else the theme's ramp for its currency")] | None = None
 
 
@@ -381,9 +376,6 @@ class Rules(Frozen):
         from pnp.model.tile import TERRAIN_KINDS
 
         for kind, cost in self.terrain_costs.items():
-            try:
-                check_known(kind, TERRAIN_KINDS, "terrain")
-            except ValueError as exc:
-                raise FieldError("terrain_costs", str(exc)) from None
+            check_known(kind, TERRAIN_KINDS, "terrain", "terrain_costs")
             if cost < 0:
                 raise FieldError("terrain_costs", f"negative cost {cost} for {kind}")

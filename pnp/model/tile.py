@@ -206,9 +206,10 @@ def normalise_face(data: dict, read_code=None) -> dict:
 def _normalise_stop(stop, index):
     if not isinstance(stop, dict):
         return stop
+    if isinstance(stop.get("marks"), list):
+        stop = {**stop, "marks": [Mark.compact(m) for m in stop["marks"]]}
     if "kind" in stop:
-        marks = stop.get("marks")
-        return {**stop, "marks": [Mark.compact(m) for m in marks]} if isinstance(marks, list) else stop
+        return stop
     kinds = [k for k in STOP_KINDS if k in stop]
     if len(kinds) != 1:
         raise ValueError(
@@ -217,8 +218,6 @@ def _normalise_stop(stop, index):
     kind = kinds[0]
     out = {k: v for k, v in stop.items() if k != kind}
     out["kind"] = kind
-    if isinstance(out.get("marks"), list):
-        out["marks"] = [Mark.compact(m) for m in out["marks"]]
     value = stop[kind]
     if kind == "halt":
         if value is not None:

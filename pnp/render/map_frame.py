@@ -11,7 +11,7 @@ import shapely
 
 from pnp.draw import shapes
 from pnp.errors import PnpError
-from pnp.geometry import grid
+from pnp.geometry import grid, place
 from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, add, corners
 from pnp.model.map import Board
 from pnp.render import svg
@@ -70,15 +70,12 @@ class MapFrame:
 
     def outline(self, pos):
         """The hex at `pos` as a polygon in the map's millimetres: `grid.outline` moved
-        by the origin, with the arithmetic of shapely.affinity.translate (1.0*x + 0.0*y
-        + dx) on the same corner coordinates, so the same polygon to the last bit,
-        without building one polygon to move it through numpy (a map asks once a hex)."""
+        by the origin, to the last bit as shapely.affinity.translate would, without
+        building one polygon to move it (a map asks once a hex)."""
         orientation = self.board.orientation
         cx, cy = grid.centre(pos, orientation, self.radius)
-        dx, dy = -self.origin[0], -self.origin[1]
-        moved = [(1.0 * x + 0.0 * y + dx, 0.0 * x + 1.0 * y + dy)
-                 for x, y in (add(p, (cx, cy)) for p in corners(self.radius, grid.turn(orientation)))]
-        return shapely.polygons(moved)
+        hexagon = [add(p, (cx, cy)) for p in corners(self.radius, grid.turn(orientation))]
+        return shapely.polygons(place.translated(hexagon, -self.origin[0], -self.origin[1]))
 
     def at(self, coordinate: str) -> tuple[float, float]:
         return self.centre(self.board.coordinates.parse(coordinate))

@@ -6,6 +6,7 @@ page."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.draw import shapes
 from pnp.draw.nodes import Group, Node, Page
@@ -40,7 +41,6 @@ def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, 
     outlines are left out (a CutContour layer carries them, pnp.cut)."""
     total = total_pages or len(layouts)
     t = t or messages()
-    lines = _SameLines(style)
     out = []
     for n, layout in enumerate(layouts):
         number = t("page.number", page=first_page + n, total=total)
@@ -53,9 +53,9 @@ def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, 
                 if art is not None:
                     body.append(Group([art], transform=_placement(slot, piece)))
         if layout.cuts and cut_lines:
-            body.append(lines.path(layout.cuts, "cut", CUT_WIDTH))
+            body.append(_same_lines(tuple(layout.cuts), style.color("cut"), CUT_WIDTH))
         if layout.marks:
-            body.append(lines.path(layout.marks, "crop", MARK_WIDTH))
+            body.append(_same_lines(tuple(layout.marks), style.color("crop"), MARK_WIDTH))
         if layout.outlines and cut_lines:
             body.append(outlines_path(layout.outlines, style.color("cut"), CUT_WIDTH))
         body.append(footer_text(f"{footer} · {number}", paper, style))
@@ -63,18 +63,11 @@ def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, 
     return out
 
 
-class _SameLines:
-    """Cut lines and crop marks as paths, one node for every page that has the same
-    lines (each full page of a long tile sheet)."""
-
-    def __init__(self, style: Style):
-        self.style, self.made = style, {}
-
-    def path(self, segments, colour: str, width: float):
-        key = (tuple(segments), colour, width)
-        if key not in self.made:
-            self.made[key] = segments_path(segments, self.style.color(colour), width)
-        return self.made[key]
+@lru_cache(maxsize=256)
+def _same_lines(segments: tuple, colour: str, width: float):
+    """Cut lines or crop marks as a path: one node for every page that has the same
+    lines (each full page of a long tile sheet, each front of a double-sided one)."""
+    return segments_path(segments, colour, width)
 
 
 def _placement(slot, piece: PieceArt) -> tuple:
