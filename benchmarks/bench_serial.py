@@ -8,8 +8,11 @@ imports nothing early itself) and notes, at each step, the wall time since the
 interpreter started and the main process's own CPU seconds:
 
     cli       pnp.cli imported (the command line ready)
-    loaded    load_game returned
-    warm      kit_jobs.warm_up done (the modules the workers inherit, imported)
+    imported  kit_jobs.warm_up_drawing done (the drawing modules every kit's workers
+              inherit, imported while the game loads in a forked child; absent before)
+    loaded    the game loaded and checked, in this process: load_game returned, or, where
+              it runs in a forked child (pnp.forked), that child's result read
+    warm      kit_jobs.warm_up done (the game's components imported)
     fork      the drawing pool's first job handed out (the workers fork)
     drawn     the last component's result back from the workers
     kit       _write_kit done (the kit PDF joined, index.md)
@@ -17,7 +20,8 @@ interpreter started and the main process's own CPU seconds:
     end       build_kit returned
     exit      the process ended (wall as seen by this benchmark, which starts it)
 
-and, at the end, the CPU of the workers (children). Prints the median of each over
+and, at the end, the CPU of the workers (children, the loading child included). Steps
+print in the order of their median wall time. Prints the median of each over
 `runs` processes (after one untimed run), with the step's own share. Figures, not
 pass/fail; compare with another checkout measured in the same minutes (`--root`).
 """
@@ -37,7 +41,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = ("cli", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
+STEPS = ("cli", "imported", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
 
 # Run in the measured process: `-c PROBE GAME OUT`.
 PROBE = r'''
@@ -86,9 +90,15 @@ def patch_build(m):
     m._commit = after(m._commit, "commit")
     m.build_kit = after(m.build_kit, "end")
 
+def patch_kit_jobs(m):
+    m.warm_up = after(m.warm_up, "warm")
+    if hasattr(m, "warm_up_drawing"):
+        m.warm_up_drawing = after(m.warm_up_drawing, "imported")
+
 PATCHES = {
     "pnp.load": lambda m: setattr(m, "load_game", after(m.load_game, "loaded")),
-    "pnp.kit_jobs": lambda m: setattr(m, "warm_up", after(m.warm_up, "warm")),
+    "pnp.kit_jobs": patch_kit_jobs,
+    "pnp.forked": lambda m: setattr(m.Ahead, "result", after(m.Ahead.result, "loaded")),
     "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", first(m.DocumentPool.call, "fork")),
     "pnp.build": patch_build,
 }
@@ -162,9 +172,8 @@ def main() -> None:
           f" (load {os.getloadavg()[0]:.2f})")
     print(f"{'step':<8} {'wall at':>8} {'step':>7} {'cpu at':>8} {'step':>7}")
     wall0 = cpu0 = 0.0
-    for step in STEPS:
-        if not all(step in r for r in runs):
-            continue
+    steps = [step for step in STEPS if all(step in r for r in runs)]
+    for step in sorted(steps, key=lambda step: statistics.median(r[step][0] for r in runs)):
         wall = statistics.median(r[step][0] for r in runs)
         cpu = statistics.median(r[step][1] for r in runs)
         print(f"{step:<8} {wall:>8.3f} {wall - wall0:>7.3f} {cpu:>8.3f} {cpu - cpu0:>7.3f}")

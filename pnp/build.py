@@ -194,11 +194,11 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                 if pages > most:
                     raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
-                _kill_point("built")
+                kill_point("built")
             pool.release()  # the workers end while the kit is joined and committed here
             files = _write_kit(game, options, built, kit_jobs.StagingDir(staging))
             kit_name = f"{safe_stem(game.key)}-kit.pdf"
-            _kill_point("staged")
+            kill_point("staged")
             _commit(staging, Path(out_dir))
     finally:
         kit_jobs.prepare(None)
@@ -332,7 +332,7 @@ def _commit(staging: Path, out_dir: Path) -> None:
             os.replace(path, target)
         except OSError:
             atomic_write(target, path.read_bytes())
-        _kill_point("committing")
+        kill_point("committing")
 
 
 def _unchanged(staged: Path, target: Path) -> bool:
@@ -374,7 +374,7 @@ def _targets(folder: OutputDir, staging: Path) -> list[tuple[Path, Path]]:
 KILL_POINT = "PNP_TEST_KILL_AT"
 
 
-def _kill_point(name: str) -> None:
+def kill_point(name: str) -> None:
     """The crash-safety tests stop a build here with SIGKILL (env PNP_TEST_KILL_AT=name):
     a kill at a known step rather than after a guessed delay, whatever the machine's speed."""
     if os.environ.get(KILL_POINT) == name:

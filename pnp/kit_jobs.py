@@ -73,6 +73,16 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
     messages(options.lang)
 
 
+def warm_up_drawing() -> None:
+    """What the workers of every kit use, whatever its game: imported (`pnp build`) while
+    the game loads in a forked child, before `warm_up` imports the game's components."""
+    import pnp.cut.write  # noqa: F401
+    import pnp.pdf_file  # noqa: F401
+    from pnp.pdf import warm_up as drawing_pool
+
+    drawing_pool()
+
+
 def schedule(keys: list[str]) -> list[tuple[str, ...]]:
     """The workers' jobs for components `keys`: each alone but those in SAME_TILES
     together, heaviest first."""

@@ -101,10 +101,16 @@ def print_options(game, paper: str, theme_name: str, **extra):
     """Print options from the command line, with the game's own colours on its theme."""
     from pnp.components import PrintOptions
     from pnp.templates import paper as paper_size
+
+    style = print_style(game, theme_name)
+    return PrintOptions(paper=paper_size(paper), style=style, **extra)
+
+
+def print_style(game, theme_name: str):
+    """Theme `theme_name` with the game's own colours and its companies' on it."""
     from pnp.templates import theme
 
-    style = theme(theme_name).with_colors(game.info.colors).with_companies(game.companies)
-    return PrintOptions(paper=paper_size(paper), style=style, **extra)
+    return theme(theme_name).with_colors(game.info.colors).with_companies(game.companies)
 
 
 @collecting_no_garbage
