@@ -57,6 +57,14 @@ class Ahead:
         os.close(write)
         self._pid, self._read = pid, read
 
+    def pending(self) -> bool:
+        """Whether the child is still at work (nothing to read from it yet)."""
+        if self._read is None:
+            return False
+        import select
+
+        return not select.select([self._read], [], [], 0)[0]
+
     def result(self):
         """What `fn(*args)` returns, or the `PnpError` it raises."""
         if self._pid is None:

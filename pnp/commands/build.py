@@ -40,6 +40,7 @@ class KitRequest:
     cut: CutOptions
     only: list[str] | None
     warnings: list[str]  # printed by the command, in this order, before it builds
+    catalogues: dict[str, dict[str, str]]  # pnp's messages in the kit's language and the fallback, read
 
     def print_options(self):
         from pnp.components import PrintOptions
@@ -56,6 +57,7 @@ def kit_request(game_arg: str, cli: dict, cut) -> KitRequest:
     a forked child whose imports are lost)."""
     from pnp.build import resolve_options
     from pnp.cut.options import resolve
+    from pnp.i18n import FALLBACK, catalogues
     from pnp.load import load_game
     from pnp.localise import for_kit
     from pnp.templates import paper as paper_size
@@ -75,7 +77,8 @@ def kit_request(game_arg: str, cli: dict, cut) -> KitRequest:
     warnings: list[str] = []
     loaded = for_kit(loaded, settings["lang"], warnings.append)
     only = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
-    return KitRequest(loaded, settings, paper, style, bleed, cut, only, warnings)
+    return KitRequest(loaded, settings, paper, style, bleed, cut, only, warnings,
+                      catalogues(dict.fromkeys([settings["lang"], FALLBACK])))
 
 
 @click.command()
@@ -113,8 +116,11 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
         from pnp import kit_jobs
 
         kit.kill_point("loading")
-        kit_jobs.warm_up_drawing()  # the modules every kit's workers inherit
+        kit_jobs.warm_up_while(ahead.pending)  # the modules the workers will inherit
         request = ahead.result()
+    from pnp.i18n import adopt
+
+    adopt(request.catalogues)
     for warning in request.warnings:
         click.echo(f"pnp: warning: {warning}", err=True)
     options, target = request.print_options(), default_out(game, out)
