@@ -80,6 +80,7 @@ def warm_up_drawing() -> None:
     (imported by each, it cost them ~0.03 s of CPU apiece)."""
     import pnp.cut.write  # noqa: F401
     import pnp.pdf_file  # noqa: F401
+    import pnp.glyphs  # noqa: F401  (the YAML reader's text checks)
     import pnp.yamlsafe  # noqa: F401
     from pnp.pdf import warm_up as drawing_pool
 

@@ -125,7 +125,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
         click.echo(f"pnp: warning: {warning}", err=True)
     options, target = request.print_options(), default_out(game, out)
     if quiet:
-        kit.build_kit(request.game, options, target, only=request.only, png=png)
+        kit.build_kit(request.game, options, target, only=request.only, png=png, localised=True)
         return
     keys = kit.kit_components(request.game, request.only, options)
     with click.progressbar(length=len(keys), label=f"Building {request.game.title}", file=sys.stderr,
@@ -133,5 +133,6 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
         def advance(key):
             bar.update(1, key)
 
-        result = kit.build_kit(request.game, options, target, only=request.only, png=png, progress=advance)
+        result = kit.build_kit(request.game, options, target, only=request.only, png=png, progress=advance,
+                                localised=True)
     click.echo(summary_table(result, target), err=False)
