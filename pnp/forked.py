@@ -85,11 +85,14 @@ class Ahead:
         return self.fn(*self.args)  # "failed": a bug, shown with its traceback when run here
 
     def _collect(self) -> bytes:
-        """All the child wrote, once it has closed the pipe; the child reaped."""
+        """All the child wrote, once it has closed the pipe (it leaves just after); the
+        child reaped."""
         chunks = []
         try:
             while chunk := os.read(self._read, 1 << 20):
                 chunks.append(chunk)
+            os.waitpid(self._pid, 0)
+            self._pid = None
         finally:
             self.close()
         return b"".join(chunks)
