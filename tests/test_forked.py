@@ -125,3 +125,14 @@ def _orphans(text: str) -> list[int]:
         except OSError:
             continue
     return found
+
+
+def test_a_build_on_one_core_loads_in_this_process_and_writes_the_same_bytes(tmp_path, monkeypatch):
+    args = ("build", "1860", "--only", "tokens,trains", "-q", "--out")
+    assert run(*args, tmp_path / "two").exit_code == 0
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(os, "fork", None)  # nothing may fork on one core: not the game's loading, not the pool
+    assert run(*args, tmp_path / "one").exit_code == 0
+    files = sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*") if p.is_file())
+    assert files and files == sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*") if p.is_file())
+    assert all((tmp_path / "two" / f).read_bytes() == (tmp_path / "one" / f).read_bytes() for f in files)
