@@ -16,7 +16,7 @@ import sys
 
 import click
 
-from pnp.commands.common import collecting_no_garbage, default_out, user_errors
+from pnp.commands.common import collecting_no_garbage, default_out, import_shared, user_errors
 from pnp.commands.kit import summary_table
 from pnp.cut.options import cut_click_options
 
@@ -52,6 +52,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
     cli = {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks, "duplex": duplex, "lang": lang,
            "theme": theme_name, "tile_layout": tile_layout, "layout": map_layout, "only": only}
+    import_shared()
     with Ahead(kit_request, game, cli, cut) as ahead:  # loaded in a child, while here:
         from pnp import build as kit
         from pnp import kit_jobs

@@ -113,6 +113,25 @@ def print_style(game, theme_name: str):
     return theme(theme_name).with_colors(game.info.colors).with_companies(game.companies)
 
 
+def import_shared() -> None:
+    """What both a command and the child that loads its game (`pnp.forked`) need: the
+    model the game is read back into, the YAML reader, the messages, text measuring.
+    Imported before the fork, once, and inherited, rather than once on each core: the
+    command imports more while the game loads (~0.45 s for `pnp build`), so its own way
+    is as long as before and the child's ~0.1 s shorter."""
+    import pnp.build  # noqa: F401
+    import pnp.glyphs  # noqa: F401
+    import pnp.i18n  # noqa: F401
+    import pnp.limits  # noqa: F401
+    import pnp.model.convert  # noqa: F401
+    import pnp.model.game  # noqa: F401
+    import pnp.model.map  # noqa: F401
+    import pnp.templates  # noqa: F401
+    import pnp.text  # noqa: F401
+    import pnp.upgrades  # noqa: F401
+    import pnp.yamlsafe  # noqa: F401
+
+
 @collecting_no_garbage
 def run_component(module: str, game_arg: str, out: str | None, **options) -> None:
     """Load a game, build one component and write it: the body of every component command.
@@ -123,6 +142,7 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
     from pnp.forked import Ahead
 
     paper, theme_name, lang = options.pop("paper"), options.pop("theme_name"), options.get("lang", "en")
+    import_shared()
     with Ahead(component_request, game_arg, paper, theme_name, lang, options.pop("cut", None)) as ahead:
         builder = importlib.import_module(f"pnp.components.{module}")
         from pnp.pdf import warm_up
