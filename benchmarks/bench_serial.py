@@ -1,6 +1,7 @@
 """Benchmark: the main process's timeline of a fresh `pnp build`, step by step.
 
     python benchmarks/bench_serial.py [--game 1860] [--runs 5] [--root CHECKOUT] [--no-bytecode]
+    python benchmarks/bench_serial.py --instructions [--game 1860] [--root CHECKOUT]
 
 Each run is a fresh `pnp build GAME -q` process. Before the CLI is imported, the process
 installs an import hook that wraps a few functions of pnp as their modules load (so it
@@ -100,11 +101,24 @@ def patch_kit_jobs(m):
     if hasattr(m, "warm_up_drawing"):
         m.warm_up_drawing = after(m.warm_up_drawing, "imported")
 
+STOP = os.environ.get("BENCH_SERIAL_STOP")  # --instructions: leave at once at this step
+
+def stopping(fn, name):
+    def wrapped(*a, **k):
+        if STOP == name and os.getpid() == MAIN:
+            os._exit(0)
+        return fn(*a, **k)
+    return wrapped
+
+def patch_forked(m):
+    m.Ahead.result = after(m.Ahead.result, "loaded")
+    m.Ahead.__init__ = stopping(m.Ahead.__init__, "ahead")
+
 PATCHES = {
     "pnp.load": lambda m: setattr(m, "load_game", after(m.load_game, "loaded")),
     "pnp.kit_jobs": patch_kit_jobs,
-    "pnp.forked": lambda m: setattr(m.Ahead, "result", after(m.Ahead.result, "loaded")),
-    "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", first(m.DocumentPool.call, "fork")),
+    "pnp.forked": patch_forked,
+    "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", stopping(first(m.DocumentPool.call, "fork"), "fork")),
     "pnp.build": patch_build,
 }
 
@@ -156,6 +170,34 @@ def one_run(root: Path, game: str, out: Path, env: dict[str, str]) -> dict[str, 
     return marks
 
 
+def instructions(root: Path, game: str, env: dict[str, str]) -> None:
+    """The main process's instructions from its start to the workers' fork (its serial
+    part, whatever the machine's load), and those of the child that loaded the game (its
+    file holds the parent's instructions before the fork too: a second run, stopped where
+    the child forks, gives them)."""
+    work = Path(tempfile.mkdtemp(prefix="pnp-serial-cg-"))
+    python = Path(sys.executable).resolve()
+    counts: dict[str, list[int]] = {}
+    try:
+        for stop in ("fork", "ahead") if (root / "pnp" / "forked.py").exists() else ("fork",):
+            out = work / stop
+            out.mkdir()
+            subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                            f"--cachegrind-out-file={out}/cg.%p", str(python), "-c", PROBE, game, str(work / "k")],
+                           cwd=root, env={**env, "BENCH_SERIAL_STOP": stop}, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            files = sorted(out.iterdir(), key=lambda f: int(f.name.split(".")[-1]))  # by pid: the main process first
+            counts[stop] = [int(next(line for line in f.read_text().splitlines() if line.startswith("summary:"))
+                                .split()[1]) for f in files]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    main, *children = counts["fork"]
+    print(f"{root}: pnp build {game}, instructions (valgrind)")
+    print(f"main process to the workers' fork {main / 1e9:.3f} G")
+    if children and len(counts.get("ahead", ())) == 1:
+        print(f"the loading child's own           {(children[0] - counts['ahead'][0]) / 1e9:.3f} G")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="1860", help="a bundled game or a game folder")
@@ -165,11 +207,19 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true",
                         help="build each run into a new folder (as bench_targets.py does not: its runs replace the "
                              "previous kit's files, whose deletion the commit pays for)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instead: count the main process's instructions to the workers' fork, and the loading "
+                             "child's, with valgrind (one run; the same figure on a busy machine)")
     args = parser.parse_args()
     env = dict(os.environ)
     if not args.no_bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     game = str(Path(args.game).resolve()) if Path(args.game).is_dir() else args.game
+    if args.instructions:
+        subprocess.run([sys.executable, "-m", "pnp", "games"], cwd=args.root, env=env, check=True,
+                       stdout=subprocess.DEVNULL)  # bytecode written before counting
+        instructions(args.root, game, env)
+        return
     work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
     try:
         one_run(args.root, game, work / "k", env)
