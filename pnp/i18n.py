@@ -6,6 +6,7 @@ English, so a partial translation still prints."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -34,7 +35,7 @@ def _catalogue(lang: str) -> dict[str, str]:
     return flat
 
 
-def catalogues(langs) -> dict[str, dict[str, str]]:
+def catalogues(langs: Iterable[str]) -> dict[str, dict[str, str]]:
     """The catalogues of `langs` that exist, as read, for `adopt` in another process
     (`pnp build` reads them in the child that loads the game: ~0.025 s of YAML)."""
     out = {}

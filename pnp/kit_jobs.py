@@ -75,13 +75,9 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
 
 def warm_up_drawing() -> None:
     """What the workers of every kit use, whatever its game: imported (`pnp build`) while
-    the game loads in a forked child, before `warm_up` imports the game's components;
-    the YAML reader too, with which each worker reads its components' templates
-    (imported by each, it cost them ~0.03 s of CPU apiece)."""
+    the game loads in a forked child, before `warm_up` imports the game's components."""
     import pnp.cut.write  # noqa: F401
     import pnp.pdf_file  # noqa: F401
-    import pnp.glyphs  # noqa: F401  (the YAML reader's text checks)
-    import pnp.yamlsafe  # noqa: F401
     from pnp.pdf import warm_up as drawing_pool
 
     drawing_pool()

@@ -115,10 +115,11 @@ def print_style(game, theme_name: str):
 
 def import_shared() -> None:
     """What both a command and the child that loads its game (`pnp.forked`) need: the
-    model the game is read back into, the YAML reader, the messages, text measuring.
-    Imported before the fork, once, and inherited, rather than once on each core: the
-    command imports more while the game loads (~0.45 s for `pnp build`), so its own way
-    is as long as before and the child's ~0.1 s shorter."""
+    model the game is read back into, the YAML reader (the drawing workers read their
+    templates with it), the messages, text measuring. Imported before the fork, once,
+    and inherited, rather than once on each core: the command imports more while the
+    game loads (~0.45 s for `pnp build`), so its own way is as long as before and the
+    child's ~0.1 s shorter."""
     import pnp.build  # noqa: F401
     import pnp.glyphs  # noqa: F401
     import pnp.i18n  # noqa: F401
@@ -141,9 +142,10 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
 
     from pnp.forked import Ahead
 
-    paper, theme_name, lang = options.pop("paper"), options.pop("theme_name"), options.get("lang", "en")
+    paper_name, theme_name = options.pop("paper"), options.pop("theme_name")
+    lang = options.get("lang", "en")  # PrintOptions' own default where the command has no --lang
     import_shared()
-    with Ahead(component_request, game_arg, paper, theme_name, lang, options.pop("cut", None)) as ahead:
+    with Ahead(component_request, game_arg, paper_name, theme_name, lang, options.pop("cut", None)) as ahead:
         builder = importlib.import_module(f"pnp.components.{module}")
         from pnp.pdf import warm_up
 
