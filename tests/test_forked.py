@@ -2,11 +2,7 @@
 that way: the same result, the same user errors, nothing left running, nothing written."""
 
 import os
-import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -96,35 +92,6 @@ def test_a_build_warns_of_missing_translations_before_it_builds(game_copy, tmp_p
     result = run("build", folder, "--lang", "de", "--only", "privates", "--out", tmp_path / "kit", "-q")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("pnp: warning: 1 data text(s) have no 'de' version")
-
-
-@needs_fork
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the loading child")
-def test_a_build_killed_while_its_game_loads_leaves_no_process_and_writes_nothing(tmp_path):
-    """SIGKILLed just after forking the child that loads the game (a kill point, not a
-    guessed delay): the kernel ends the child too."""
-    out = tmp_path / "kit"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PNP_TEST_KILL_AT": "loading"}
-    proc = subprocess.run([sys.executable, "-m", "pnp", "build", "1860", "--out", str(out), "-q"], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    assert proc.returncode == -signal.SIGKILL
-    assert not out.exists() and not list(tmp_path.iterdir())
-    deadline = time.monotonic() + 20  # the kernel's signal is delivered asynchronously
-    while _orphans(str(out)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert _orphans(str(out)) == [], "the loading child outlived its build"
-
-
-def _orphans(text: str) -> list[int]:
-    """Processes whose command line holds `text` (a forked child shows its parent's)."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        try:
-            if proc.name.isdigit() and text.encode() in (proc / "cmdline").read_bytes():
-                found.append(int(proc.name))
-        except OSError:
-            continue
-    return found
 
 
 def test_a_build_on_one_core_loads_in_this_process_and_writes_the_same_bytes(tmp_path, monkeypatch):
