@@ -11,7 +11,6 @@ that each tile is laid out and drawn once a kit, not once a worker."""
 from __future__ import annotations
 
 import os
-import stat
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 from pnp.components import Component, PrintOptions
 from pnp.draw.nodes import Group
 from pnp.errors import PnpError
-from pnp.output import OutputDir, write_error
+from pnp.output import OutputDir, holds, write_error
 from pnp.model.game import Game
 
 
@@ -192,16 +191,7 @@ class StagingDir(OutputDir):
         plain = self._plain.get(folder)
         if plain is None:
             plain = self._plain[folder] = os.path.realpath(folder) == str(folder)
-        if not plain:
-            return False
-        try:
-            old = os.lstat(target)
-            if not stat.S_ISREG(old.st_mode) or old.st_size != len(payload):
-                return False
-            with open(target, "rb") as handle:
-                return handle.read() == payload
-        except OSError:
-            return False
+        return plain and holds(target, payload)
 
 
 def sent_back(component: Component) -> Component:
