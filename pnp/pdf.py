@@ -281,12 +281,14 @@ class DocumentPool:
 def warm_up() -> None:
     """Load what every drawing worker needs before the workers fork, so that they
     inherit it rather than each loading it again: the cairo writer and its binding
-    (libcairo opened) and the fonts' metrics."""
-    import pnp.draw.cairowriter  # noqa: F401
+    (libcairo opened), the fonts' metrics and cairo's own fonts."""
+    from pnp.draw.cairowriter import open_fonts
+    from pnp.render.style import FONT_FAMILY
     from pnp.text import FACES, font_name
 
     for weight in FACES:
         font_name(weight)
+    open_fonts((FONT_FAMILY, f"{FONT_FAMILY} Condensed"))
 
 
 def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:

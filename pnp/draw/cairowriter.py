@@ -349,3 +349,19 @@ def to_pdf(pages: list[Page]) -> bytes:
             cairolib.check_context(cr, _named(page, n))
             pdf.show_page(_named(page, n))
         return pdf.finish()
+
+
+def open_fonts(families: tuple[str, ...]) -> None:
+    """cairo's fonts of `families` (regular and bold, as Ink.font names them) found and
+    opened by drawing a character of each where nothing keeps it. The first text a
+    process draws sets up fontconfig (~10 ms): done once before the drawing workers
+    fork, they inherit it rather than each paying for it, and so does the kit's own
+    calibration page. Fonts are looked up by name whenever text is drawn, so this
+    changes no drawing."""
+    cr = cairolib.context(cairolib.recording_surface())
+    for family in families:
+        for weight in (cairolib.FONT_WEIGHT_NORMAL, cairolib.FONT_WEIGHT_BOLD):
+            lib.cairo_select_font_face(cr, family.encode(), cairolib.FONT_SLANT_NORMAL, weight)
+            lib.cairo_move_to(cr, 0, 0)
+            lib.cairo_show_text(cr, b"0")
+    cairolib.check_context(cr, "opening the fonts")
