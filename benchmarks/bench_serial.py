@@ -216,8 +216,11 @@ def main() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     game = str(Path(args.game).resolve()) if Path(args.game).is_dir() else args.game
     if args.instructions:
-        subprocess.run([sys.executable, "-m", "pnp", "games"], cwd=args.root, env=env, check=True,
-                       stdout=subprocess.DEVNULL)  # bytecode written before counting
+        work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
+        try:
+            one_run(args.root, game, work / "k", env)  # bytecode written before counting
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
         instructions(args.root, game, env)
         return
     work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
