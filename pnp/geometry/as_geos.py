@@ -1,0 +1,25 @@
+"""A plane shape as GEOS made the same shape before faces were laid out without it
+(its recipe: the polygon on its corners, a buffer, a band along a line, a union): for
+tests and benchmarks that compare the two. Loads shapely."""
+
+from __future__ import annotations
+
+from pnp.geometry.plane import Shape
+
+
+def geos(shape: Shape):
+    from shapely.geometry import LineString, Polygon
+    from shapely.ops import unary_union
+
+    recipe = shape.recipe
+    if recipe is None:
+        return Polygon(shape.coords)
+    if recipe[0] == "buffer":
+        _, base, margin, *style = recipe
+        return geos(base).buffer(margin, **dict(style))
+    if recipe[0] == "band":
+        _, points, half, round_caps = recipe
+        return LineString(points).buffer(half, cap_style=1 if round_caps else 2)
+    if recipe[0] == "union":
+        return unary_union([geos(s) for s in recipe[1]])
+    raise ValueError(f"no GEOS recipe {recipe[0]!r}")
