@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shapely import affinity
 
 from pnp.draw import shapes
 from pnp.components import Component, Document, PrintOptions
@@ -163,6 +162,8 @@ def fits(drawing: Artwork, paper: Paper, inside=None) -> bool:
 
 def without_border(artwork: Artwork) -> Drawing:
     """The artwork for pagination, its white border cut off: pages carry their own margins."""
+    from shapely import affinity
+
     b = artwork.border
     content = svg.group(transform=(shapes.translate(-b, -b),))
     content.add(artwork.art)

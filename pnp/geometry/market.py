@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
+from typing import TYPE_CHECKING
 
 from pnp.geometry.place import box
 from pnp.model.rules import Cell, Market
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,10 @@ def place_cells(market: Market, width: float, height: float) -> list[PlacedCell]
 
 
 def outline(cells: list[PlacedCell]) -> BaseGeometry:
-    """The market's printed area: its outer edge shows the ragged edges and ledges."""
+    """The market's printed area: its outer edge shows the ragged edges and ledges
+    (GEOS's union, drawn corner for corner: shapely loaded for it)."""
+    from shapely.ops import unary_union
+
     return unary_union([c.shape() for c in cells]).buffer(0)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from shapely.ops import unary_union
 
 from pnp.draw import shapes
 from pnp.compose import Composition
@@ -51,6 +50,8 @@ def section_outlines(comp: Composition, art: MapArt, style: Style, width: float)
     hex_shape = dict(zip(comp.board.hexes, art.drawing.pieces))
     out = []
     for p in comp.placements:
+        from shapely.ops import unary_union
+
         shape = unary_union([hex_shape[comp.coord(pos)] for pos, _ in p.cells])
         element = svg.path(shapes.rings(shape), fill="none", stroke=style.color("section_edge"), stroke_width=width,
                            stroke_linejoin="round")

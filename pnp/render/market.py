@@ -5,7 +5,6 @@ outer edge that shows ragged edges and ledges, and a legend in the game's own wo
 
 from __future__ import annotations
 
-from shapely import affinity
 
 from pnp.draw import shapes
 from pnp.geometry.market import PlacedCell, extent, outline, place_cells
@@ -73,6 +72,8 @@ def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketS
     art.add(title_el)
     for placed in cells:
         art.add(market_space(placed, market, pad, top, style, sizes))
+    from shapely import affinity  # the market's outline is a union (geometry.market.outline)
+
     edge = affinity.translate(outline(cells), pad, top)
     art.add(outline_path(edge, style, sizes.outline))
     pieces = [title_shape, *(affinity.translate(c.shape(), pad, top) for c in cells)]

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-from shapely import affinity
-from shapely.geometry import LineString
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
+from typing import TYPE_CHECKING
 
 from pnp.draw import shapes
 from pnp.geometry.place import box, text_box
@@ -21,6 +17,9 @@ from pnp.render import svg
 from pnp.render.style import Style
 from pnp.templates import MarketSizes
 from pnp.text import CAP_HEIGHT, fit_size, text_width, wrap
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 MARK_OPACITY = 0.45
 LEADING = 1.3
@@ -42,6 +41,8 @@ class Artwork:
     cuts: tuple[tuple[float, float, float], ...] = ()  # pieces cut out of it: discs (cx, cy, diameter)
 
     def footprint(self) -> BaseGeometry:
+        from shapely.ops import unary_union  # the pieces are shapely's (a market's outline is a union)
+
         return unary_union([*self.pieces, *self.extra])
 
     def svg(self) -> Page:
@@ -77,7 +78,10 @@ def ink_on(ground: str, style: Style) -> str:
 
 
 def _lines_in(area: Rect, angle: float, spacing: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Parallel lines at `angle` degrees, `spacing` apart, clipped to the rectangle."""
+    """Parallel lines at `angle` degrees, `spacing` apart, clipped to the rectangle
+    (where GEOS clips them)."""
+    from shapely.geometry import LineString
+
     clip = area.shape()
     cx, cy = area.x + area.w / 2, area.y + area.h / 2
     reach = math.hypot(area.w, area.h)
@@ -233,6 +237,8 @@ def legend(entries: list[LegendEntry], x: float, y: float, width: float, style: 
            sizes: MarketSizes) -> tuple[object, float, list[BaseGeometry]]:
     """Entries in as many columns of `sizes.legend_column` as fit `width`, row by row;
     returns the group, its height and each entry's box."""
+    from shapely import affinity
+
     group, height, boxes = _legend(entries, width, sizes, style)
     return svg.transformed(group, shapes.translate(x, y)), height, [affinity.translate(b, x, y) for b in boxes]
 
@@ -262,6 +268,8 @@ def _legend(entries, width, sizes, style):
             ty = y + (h - text_h) / 2
             block, _, line_boxes = text_block(entry.text, x + sizes.swatch + 2.5, ty, text_w, sizes.text_size, style)
             g.add(block)
+            from shapely.ops import unary_union
+
             boxes.append(unary_union([sw.shape(), *line_boxes]).envelope)
         y += row_h + sizes.gap * 0.5
     return g, y - sizes.gap * 0.5, boxes
@@ -274,3 +282,4 @@ def title_text(text: str, x: float, y: float, sizes: MarketSizes, style: Style) 
     shape = text_box(text, sizes.title_size, (x + text_width(text, sizes.title_size, "bold") / 2, centre[1]),
                      weight="bold", pad=0)
     return element, shape
+

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shapely.ops import unary_union
 
 from pnp.draw import shapes
 from pnp.geometry.place import box
@@ -71,6 +70,8 @@ class Sheet:
                                           weight=weight, anchor=anchor)
         self.art.add(group)
         if boxes:
+            from shapely.ops import unary_union
+
             self.add_piece(unary_union(boxes).envelope)
         return height
 

@@ -8,14 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
+from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
 from pnp.geometry.place import box
 from pnp.i18n import Messages, messages
 from pnp.sheets.printable import print_area
 from pnp.templates import Paper, settings_file
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 GAP = 1.0  # mm between a crop mark and the window corner
 NEARLY_BLANK = 0.05  # a section whose window the drawing fills less than this is nearly blank
@@ -55,6 +57,8 @@ class Drawing:
         if self.footprint is not None:
             return self.footprint
         if self.pieces:
+            from shapely.ops import unary_union
+
             return unary_union(self.pieces)
         return box(0, 0, self.width, self.height)
 
