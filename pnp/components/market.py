@@ -17,6 +17,7 @@ from pnp.cut.paths import Circle, Rect
 from pnp.cut.registration import area_for, within
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
+from pnp.geometry.plane import moved
 from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.model.rules import Market, RoundTracker
@@ -162,14 +163,11 @@ def fits(drawing: Artwork, paper: Paper, inside=None) -> bool:
 
 def without_border(artwork: Artwork) -> Drawing:
     """The artwork for pagination, its white border cut off: pages carry their own margins."""
-    from shapely import affinity
-
     b = artwork.border
     content = svg.group(transform=(shapes.translate(-b, -b),))
     content.add(artwork.art)
     return Drawing(content, artwork.width - 2 * b, artwork.height - 2 * b,
-                   tuple(affinity.translate(p, -b, -b) for p in artwork.pieces),
-                   affinity.translate(artwork.footprint(), -b, -b))
+                   tuple(moved(p, -b, -b) for p in artwork.pieces), moved(artwork.footprint(), -b, -b))
 
 
 def build(game: Game, options: PrintOptions) -> Component:

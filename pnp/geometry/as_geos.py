@@ -20,6 +20,11 @@ def geos(shape: Shape):
     if recipe[0] == "band":
         _, points, half, round_caps = recipe
         return LineString(points).buffer(half, cap_style=1 if round_caps else 2)
+    if recipe[0] == "translate":
+        from shapely import affinity
+
+        _, base, dx, dy = recipe
+        return affinity.translate(geos(base), dx, dy)
     if recipe[0] == "union":
         return unary_union([geos(s) for s in recipe[1]])
     raise ValueError(f"no GEOS recipe {recipe[0]!r}")

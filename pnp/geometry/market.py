@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from pnp.geometry.place import box
+from pnp.geometry.outlines import box
+from pnp.geometry.plane import Shape
 from pnp.model.rules import Cell, Market
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class PlacedCell:
     width: float
     height: float
 
-    def shape(self) -> BaseGeometry:
+    def shape(self) -> Shape:
         return box(self.x, self.y, round(self.x + self.width, 6), round(self.y + self.height, 6))
 
 
@@ -59,7 +60,9 @@ def outline(cells: list[PlacedCell]) -> BaseGeometry:
     (GEOS's union, drawn corner for corner: shapely loaded for it)."""
     from shapely.ops import unary_union
 
-    return unary_union([c.shape() for c in cells]).buffer(0)
+    from pnp.geometry.as_geos import geos
+
+    return unary_union([geos(c.shape()) for c in cells]).buffer(0)
 
 
 def extent(cells: list[PlacedCell]) -> tuple[float, float]:

@@ -61,12 +61,9 @@ def union(*shapes: Shape) -> Shape:
 
 def moved(shape: Shape, dx: float, dy: float) -> Shape:
     """`shape` moved by (dx, dy), by shapely.affinity.translate's own arithmetic."""
-    if shape.recipe is not None:
-        raise ValueError("only a polygon on its corners is moved")
-    out = Shape(tuple(tuple(translated(p, dx, dy)) for p in shape.parts))
-    if shape.coords:
-        out.coords = tuple(translated(shape.coords, dx, dy))
-    return out
+    recipe = None if shape.recipe is None else ("translate", shape, dx, dy)
+    return Shape(tuple(tuple(translated(p, dx, dy)) for p in shape.parts),
+                 tuple(translated(shape.coords, dx, dy)) if shape.coords else (), recipe)
 
 
 def turned(shape: Shape, angle: float, origin: Point) -> Shape:

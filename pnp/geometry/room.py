@@ -1,10 +1,9 @@
-"""What is already drawn on a face, as plane shapes: a candidate spot is free when it
-lies inside the area and meets nothing taken. (The map's title and legend are placed
-among unions of hexes with `place.Occupancy`, on shapely shapes.)"""
+"""What is already drawn on a face or a map, as plane shapes: a candidate spot is free
+when it lies inside the area and meets nothing taken."""
 
 from __future__ import annotations
 
-from pnp.geometry.plane import Shape, grown_shape, holds, intersects
+from pnp.geometry.plane import Shape, grown_shape, holds, intersects, union
 from pnp.geometry.plane_area import outside_area, overlap_area
 
 
@@ -63,3 +62,14 @@ class Room:
             return 0.0
         overlap = sum(overlap_area(shape, t) for t in self.taken if intersects(shape, t))
         return outside_area(shape, self.area) + overlap
+
+    def first_free(self, candidates: list[Shape]) -> int:
+        """Index of the first candidate that is free, else of the least crowded one."""
+        for i, shape in enumerate(candidates):
+            if self.is_free(shape):
+                return i
+        costs = [self.clash(shape) for shape in candidates]
+        return min(range(len(candidates)), key=lambda i: (costs[i], i))
+
+    def union(self) -> Shape:
+        return union(*self.taken)

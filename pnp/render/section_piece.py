@@ -116,8 +116,11 @@ def section_piece(section: MapSection, style: Style, hex_mm: float, bleed: float
         board = named_board(board, section, label)
     art = draw_map(board, style, hex_mm=hex_mm, title_lines=[], frame=False)
     drawing = art.drawing
-    outlines = drawing.pieces[:len(board.hexes)]
     import shapely  # the section's outline: a real union of its hexes
+
+    from pnp.geometry.as_geos import geos
+
+    outlines = [geos(hexagon) for hexagon in drawing.pieces[:len(board.hexes)]]
 
     shape = shapely.union_all(list(outlines), grid_size=GRID)
     g = svg.group()

@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from pnp.draw import shapes
-from pnp.geometry.place import box, text_box
+from pnp.geometry.outlines import box, text_box
+from pnp.geometry.plane import Shape, moved, union
 from pnp.draw.nodes import Page
 from pnp.render import svg
 from pnp.render.style import Style
 from pnp.templates import MarketSizes
 from pnp.text import CAP_HEIGHT, fit_size, text_width, wrap
-
-if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
 
 MARK_OPACITY = 0.45
 LEADING = 1.3
@@ -35,15 +32,13 @@ class Artwork:
     width: float
     height: float
     art: object  # an SVG group in mm
-    pieces: tuple[BaseGeometry, ...]  # what must lie whole on some page: spaces, titles
+    pieces: tuple[Shape, ...]  # what must lie whole on some page: spaces, titles
     border: float = 0.0  # the white border around the content, mm
-    extra: tuple[BaseGeometry, ...] = ()  # what else is drawn (legend text), which may be split
+    extra: tuple[Shape, ...] = ()  # what else is drawn (legend text), which may be split
     cuts: tuple[tuple[float, float, float], ...] = ()  # pieces cut out of it: discs (cx, cy, diameter)
 
-    def footprint(self) -> BaseGeometry:
-        from shapely.ops import unary_union  # the pieces are shapely's (a market's outline is a union)
-
-        return unary_union([*self.pieces, *self.extra])
+    def footprint(self) -> Shape:
+        return union(*self.pieces, *self.extra)
 
     def svg(self) -> Page:
         dwg = svg.document(self.width, self.height, title=self.title)
@@ -58,7 +53,7 @@ class Rect:
     w: float
     h: float
 
-    def shape(self) -> BaseGeometry:
+    def shape(self) -> Shape:
         return box(self.x, self.y, self.x + self.w, self.y + self.h)
 
 
@@ -82,7 +77,9 @@ def _lines_in(area: Rect, angle: float, spacing: float) -> list[tuple[tuple[floa
     (where GEOS clips them)."""
     from shapely.geometry import LineString
 
-    clip = area.shape()
+    from pnp.geometry.as_geos import geos
+
+    clip = geos(area.shape())
     cx, cy = area.x + area.w / 2, area.y + area.h / 2
     reach = math.hypot(area.w, area.h)
     dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
@@ -181,7 +178,7 @@ def space(area: Rect, label: str, grounds: list[str], marks: list[str], style: S
 
 
 def text_block(text: str, x: float, y: float, width: float, size: float, style: Style, *,
-               weight: str = "regular", anchor: str = "start") -> tuple[object, float, list[BaseGeometry]]:
+               weight: str = "regular", anchor: str = "start") -> tuple[object, float, list[Shape]]:
     """Wrapped text whose first line's capitals start at y; returns the group, its
     height and the boxes its lines cover."""
     g = svg.group()
@@ -234,18 +231,16 @@ def legend_height(entries: list[LegendEntry], width: float, sizes: MarketSizes) 
 
 
 def legend(entries: list[LegendEntry], x: float, y: float, width: float, style: Style,
-           sizes: MarketSizes) -> tuple[object, float, list[BaseGeometry]]:
+           sizes: MarketSizes) -> tuple[object, float, list[Shape]]:
     """Entries in as many columns of `sizes.legend_column` as fit `width`, row by row;
     returns the group, its height and each entry's box."""
-    from shapely import affinity
-
     group, height, boxes = _legend(entries, width, sizes, style)
-    return svg.transformed(group, shapes.translate(x, y)), height, [affinity.translate(b, x, y) for b in boxes]
+    return svg.transformed(group, shapes.translate(x, y)), height, [moved(b, x, y) for b in boxes]
 
 
 def _legend(entries, width, sizes, style):
     g = svg.group()
-    boxes: list[BaseGeometry] = []
+    boxes: list[Shape] = []
     if not entries:
         return g, 0.0, boxes
     gap = sizes.gap
@@ -268,14 +263,12 @@ def _legend(entries, width, sizes, style):
             ty = y + (h - text_h) / 2
             block, _, line_boxes = text_block(entry.text, x + sizes.swatch + 2.5, ty, text_w, sizes.text_size, style)
             g.add(block)
-            from shapely.ops import unary_union
-
-            boxes.append(unary_union([sw.shape(), *line_boxes]).envelope)
+            boxes.append(envelope([sw.shape(), *line_boxes]))
         y += row_h + sizes.gap * 0.5
     return g, y - sizes.gap * 0.5, boxes
 
 
-def title_text(text: str, x: float, y: float, sizes: MarketSizes, style: Style) -> tuple[object, BaseGeometry]:
+def title_text(text: str, x: float, y: float, sizes: MarketSizes, style: Style) -> tuple[object, Shape]:
     """A drawing's title, its capitals' top at y."""
     centre = (x, y + sizes.title_size * CAP_HEIGHT / 2)
     element = svg.text(text, centre, sizes.title_size, style, weight="bold", anchor="start")
@@ -283,3 +276,8 @@ def title_text(text: str, x: float, y: float, sizes: MarketSizes, style: Style) 
                      weight="bold", pad=0)
     return element, shape
 
+
+def envelope(shapes_: list[Shape]) -> Shape:
+    """The box round shapes (for pagination: what must stay whole)."""
+    b = union(*shapes_).bounds
+    return box(b[0], b[1], b[2], b[3])
