@@ -240,3 +240,27 @@ def fan_half(centre: Point, heading: float, radius: float) -> list[Point]:
     x, y = centre
     return [(x + radius * math.cos(start - i * math.pi / n), y + radius * math.sin(start - i * math.pi / n))
             for i in range(n + 1)]
+
+
+def line_in_box(p: Point, q: Point, box: Bounds) -> tuple[Point, Point] | None | bool:
+    """The stretch of segment p->q (both ends outside the box) inside an upright box
+    (minx, miny, maxx, maxy), its ends where GEOS's `intersection` puts them (the
+    crossing with each side in GEOS's double-double arithmetic), from p's end to q's;
+    None when it misses the box. False when the line runs (nearly) through a corner,
+    where GEOS's noding decides what the stretch is: the caller asks GEOS."""
+    from pnp.geometry.double_double import crossing
+
+    x0, y0, x1, y1 = box
+    corners = ((x1, y0), (x1, y1), (x0, y1), (x0, y0))
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    side = [dx * (c[1] - p[1]) - dy * (c[0] - p[0]) for c in corners]
+    tol = 1e-9 * (abs(dx) + abs(dy)) * (abs(x1 - x0) + abs(y1 - y0) + 1.0)
+    if any(abs(s) <= tol for s in side):
+        return False
+    hits = [crossing(p, q, corners[i - 1], corners[i]) for i in range(4) if (side[i - 1] > 0) != (side[i] > 0)]
+    if not hits:
+        return None
+    if len(hits) != 2:
+        return False
+    hits.sort(key=lambda h: (h[0] - p[0]) ** 2 + (h[1] - p[1]) ** 2)
+    return hits[0], hits[1]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pnp.draw import shapes
 from pnp.geometry.outlines import box, text_box
-from pnp.geometry.plane import Shape, moved, union
+from pnp.geometry.plane import Shape, line_in_box, moved, union
 from pnp.draw.nodes import Page
 from pnp.render import svg
 from pnp.render.style import Style
@@ -75,11 +75,6 @@ def ink_on(ground: str, style: Style) -> str:
 def _lines_in(area: Rect, angle: float, spacing: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Parallel lines at `angle` degrees, `spacing` apart, clipped to the rectangle
     (where GEOS clips them)."""
-    from shapely.geometry import LineString
-
-    from pnp.geometry.as_geos import geos
-
-    clip = geos(area.shape())
     cx, cy = area.x + area.w / 2, area.y + area.h / 2
     reach = math.hypot(area.w, area.h)
     dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
@@ -88,11 +83,26 @@ def _lines_in(area: Rect, angle: float, spacing: float) -> list[tuple[tuple[floa
     n = int(reach / spacing) + 1
     for k in range(-n, n + 1):
         ox, oy = cx + nx * k * spacing, cy + ny * k * spacing
-        seg = LineString([(ox - dx * reach, oy - dy * reach), (ox + dx * reach, oy + dy * reach)]).intersection(clip)
-        if isinstance(seg, LineString) and seg.length > 0.2:
-            (ax, ay), (bx, by) = list(seg.coords)[0], list(seg.coords)[-1]
-            out.append(((ax, ay), (bx, by)))
+        p, q = (ox - dx * reach, oy - dy * reach), (ox + dx * reach, oy + dy * reach)
+        seg = line_in_box(p, q, (area.x, area.y, area.x + area.w, area.y + area.h))
+        if seg is False:  # through a corner: as GEOS clips it
+            seg = _geos_clip(p, q, area)
+        if seg is not None and math.dist(*seg) > 0.2:
+            out.append(seg)
     return out
+
+
+def _geos_clip(p, q, area: Rect):
+    """GEOS's own clip of p->q to the rectangle (first and last point), or None."""
+    from shapely.geometry import LineString
+
+    from pnp.geometry.as_geos import geos
+
+    seg = LineString([p, q]).intersection(geos(area.shape()))
+    if not isinstance(seg, LineString) or seg.is_empty:
+        return None
+    coords = list(seg.coords)
+    return (coords[0], coords[-1])
 
 
 def _star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
