@@ -62,30 +62,89 @@ def _cut(p, q, sp: float, sq: float):
 
 
 def union_area(parts: list[Ring]) -> float:
+    """The area the parts cover together. Parts that overlap no other part (hexes side
+    by side share only edges) count whole; each group of overlapping parts is summed
+    along its boundary (`_boundary_area`)."""
     if len(parts) <= 1:
         return signed_area(parts[0]) if parts else 0.0
     boxes = [_bounds(p) for p in parts]
+    group = list(range(len(parts)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    order = sorted(range(len(parts)), key=lambda i: boxes[i][0])
+    for n, i in enumerate(order):
+        for j in order[n + 1:]:
+            if boxes[j][0] > boxes[i][2]:
+                break
+            if _boxes_meet(boxes[i], boxes[j]) and _overlap(parts[i], parts[j]):
+                group[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(parts)):
+        groups.setdefault(root(i), []).append(i)
+    return sum(signed_area(parts[g[0]]) if len(g) == 1 else _boundary_area([parts[i] for i in g])
+               for g in groups.values())
+
+
+def _overlap(a: Ring, b: Ring) -> bool:
+    """Whether two convex rings share more than their edges (touching does not count)."""
+    return not _parted(a, b) and not _parted(b, a)
+
+
+def _parted(a: Ring, b: Ring) -> bool:
+    x0, y0 = a[-1]
+    for x1, y1 in a:
+        ex, ey = x1 - x0, y1 - y0
+        for x, y in b:
+            if ex * (y - y0) - ey * (x - x0) > 0:
+                break
+        else:
+            return True
+        x0, y0 = x1, y1
+    return False
+
+
+def _boundary_area(parts: list[Ring]) -> float:
+    """The area of a union of convex parts, summed along its boundary."""
+    boxes = [_bounds(p) for p in parts]
+    edges = [_edges(p) for p in parts]
     total = 0.0
     for i, part in enumerate(parts):
-        near = [(j, parts[j]) for j in range(len(parts)) if j != i and _boxes_meet(boxes[i], boxes[j])]
+        near = [(j, boxes[j]) for j in range(len(parts)) if j != i and _boxes_meet(boxes[i], boxes[j])]
         for k in range(len(part)):
             a, b = part[k - 1], part[k]
-            if not near:
+            edge = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            touching = [(j < i, edges[j]) for j, box in near if _boxes_meet(edge, box)]
+            if not touching:
                 total += a[0] * b[1] - b[0] * a[1]
                 continue
-            for t0, t1 in _uncovered(a, b, i, near):
+            for t0, t1 in _uncovered(a, b, touching):
                 x0, y0 = a[0] + t0 * (b[0] - a[0]), a[1] + t0 * (b[1] - a[1])
                 x1, y1 = a[0] + t1 * (b[0] - a[0]), a[1] + t1 * (b[1] - a[1])
                 total += x0 * y1 - x1 * y0
     return total / 2.0
 
 
-def _uncovered(a, b, i: int, near) -> list[tuple[float, float]]:
-    """The stretches of edge a->b of part i inside none of the other parts `near`
-    ((j, ring) pairs)."""
+def _edges(ring: Ring) -> list[tuple[float, float, float, float, float]]:
+    """Each edge of a ring as (start x, start y, dx, dy, |dx| + |dy|)."""
+    out = []
+    x0, y0 = ring[-1]
+    for x1, y1 in ring:
+        out.append((x0, y0, x1 - x0, y1 - y0, abs(x1 - x0) + abs(y1 - y0)))
+        x0, y0 = x1, y1
+    return out
+
+
+def _uncovered(a, b, others) -> list[tuple[float, float]]:
+    """The stretches of edge a->b inside none of the `others` parts ((earlier, edges)
+    pairs: whether the part comes before this one, and its `_edges`)."""
     covered = []
-    for j, other in near:
-        span = _inside_span(a, b, other, j < i)
+    for earlier, edges in others:
+        span = _inside_span(a, b, edges, earlier)
         if span is not None:
             covered.append(span)
     covered.sort()
@@ -99,27 +158,34 @@ def _uncovered(a, b, i: int, near) -> list[tuple[float, float]]:
     return free
 
 
-def _inside_span(a, b, ring: Ring, earlier: bool):
-    """The parameters of segment a->b inside convex `ring`, or None. Along one of its
-    edges the segment is inside when that edge runs the other way, or runs the same way
-    and belongs to an earlier part (so that the stretch is counted once)."""
+def _inside_span(a, b, edges, earlier: bool):
+    """The parameters of segment a->b inside a convex ring (its `_edges`), or None.
+    Along one of its edges the segment is inside when that edge runs the other way, or
+    runs the same way and belongs to an earlier part (so that the stretch is counted
+    once)."""
     lo, hi = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    scale = abs(dx) + abs(dy)
-    for k in range(len(ring)):
-        (x0, y0), (x1, y1) = ring[k - 1], ring[k]
-        ex, ey = x1 - x0, y1 - y0
-        sa = ex * (a[1] - y0) - ey * (a[0] - x0)
-        sb = ex * (b[1] - y0) - ey * (b[0] - x0)
-        tol = _EPS * (abs(ex) + abs(ey)) * max(1.0, scale)
-        if abs(sa) <= tol and abs(sb) <= tol:  # along this edge
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    scale = _EPS * max(1.0, abs(dx) + abs(dy))
+    for x0, y0, ex, ey, size in edges:
+        sa = ex * (ay - y0) - ey * (ax - x0)
+        sb = ex * (by - y0) - ey * (bx - x0)
+        tol = scale * size
+        if -tol <= sa <= tol and -tol <= sb <= tol:  # along this edge
             if ex * dx + ey * dy > 0 and not earlier:
                 return None
             continue
-        if sa < 0 and sb < 0:
-            return None
         if sa < 0:
-            lo = max(lo, sa / (sa - sb))
+            if sb < 0:
+                return None
+            t = sa / (sa - sb)
+            if t > lo:
+                lo = t
         elif sb < 0:
-            hi = min(hi, sa / (sa - sb))
-    return (lo, hi) if hi > lo else None
+            t = sa / (sa - sb)
+            if t < hi:
+                hi = t
+        if hi <= lo:
+            return None
+    return (lo, hi)

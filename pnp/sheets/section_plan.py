@@ -11,8 +11,8 @@ from functools import cache
 
 from pnp.errors import PnpError
 from pnp.geometry.outlines import box
-from pnp.geometry.plane import Shape, intersects, union
-from pnp.geometry.plane_area import overlap_area, union_area
+from pnp.geometry.plane import Shape, intersects, signed_area, union
+from pnp.geometry.plane_area import overlap_area
 from pnp.i18n import Messages, messages
 from pnp.sheets.printable import print_area
 from pnp.templates import Paper, settings_file
@@ -230,13 +230,13 @@ def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec) -> Plan:
     else:
         stack, rows, window_h = 1, _spans(drawing.height, height, spec.overlap, [(b[1], b[3]) for b in bounds]), height
     drawn = drawing.drawn()
-    drawn_area = union_area(list(drawn.parts))
+    empty = _no_area(drawn)
     sections = []
     for r, (y0, _) in enumerate(rows, start=1):
         for c, (x0, _) in enumerate(columns, start=1):
             section = PageSection(r, c, x0, y0, width, window_h)
             window = section.window
-            if intersects(drawn, window) and (drawn_area == 0 or overlap_area(drawn, window) > 1e-3):
+            if intersects(drawn, window) and (empty or overlap_area(drawn, window) > 1e-3):
                 sections.append(section)
     return Plan(paper, (left, top, width, window_h), tuple(columns), tuple(rows), tuple(sections), spec,
                 stack=min(stack, max(1, len(sections))), pitch=window_h + between, area=(left, top, width, height))
@@ -261,9 +261,14 @@ def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Pla
 def nearly_blank(drawing: Drawing, plan: Plan) -> int:
     """How many printed sections the drawing fills less than NEARLY_BLANK of."""
     drawn = drawing.drawn()
-    if union_area(list(drawn.parts)) == 0:
+    if _no_area(drawn):
         return 0
     return sum(overlap_area(drawn, s.window) < NEARLY_BLANK * s.width * s.height for s in plan.sections)
+
+
+def _no_area(shape: Shape) -> bool:
+    """Whether a union of parts covers no area (every part flat)."""
+    return all(signed_area(p) == 0 for p in shape.parts)
 
 
 def _all_fit(drawing: Drawing, plan: Plan) -> bool:
