@@ -10,8 +10,8 @@ a polyline, or several of these together. Two shapes meet when two of their part
 every corner of it.
 
 Grown shapes and bands are GEOS's buffers made the way GEOS makes them (its offset
-curve with 8 segments a quarter circle: a round join or cap is a fan of corners on the
-circle, the turn split into equal steps of at most ~11.25 degrees), so that what meets
+curve with shapely's 16 segments a quarter circle: a round join or cap is a fan of
+corners on the circle, the turn split into equal steps of about 5.6 degrees), so that what meets
 what is decided as with the buffered shapes GEOS drew before: a corner of a GEOS round
 cap lies inside the true circle, and a candidate just clear of it must stay clear.
 """
@@ -24,7 +24,7 @@ Point = tuple[float, float]
 Ring = tuple[Point, ...]
 Bounds = tuple[float, float, float, float]
 
-QUADRANT_SEGMENTS = 8  # GEOS's (and shapely's) default for round joins and caps
+QUADRANT_SEGMENTS = 16  # shapely's default for a buffer's round joins and caps
 _FILLET_STEP = math.pi / 2.0 / QUADRANT_SEGMENTS
 
 
@@ -234,7 +234,7 @@ def band(points, half: float, round_caps: bool) -> Shape:
 
 
 def fan_half(centre: Point, heading: float, radius: float) -> list[Point]:
-    """A round cap: the half circle about `centre` facing `heading`, in GEOS's 16 steps."""
+    """A round cap: the half circle about `centre` facing `heading`, in GEOS's steps."""
     n = 2 * QUADRANT_SEGMENTS
     start = heading + math.pi / 2
     x, y = centre
