@@ -66,16 +66,6 @@ def moved(shape: Shape, dx: float, dy: float) -> Shape:
                  tuple(translated(shape.coords, dx, dy)) if shape.coords else (), recipe)
 
 
-def turned(shape: Shape, angle: float, origin: Point) -> Shape:
-    """`shape` turned by `angle` degrees about `origin`, as shapely.affinity.rotate."""
-    if shape.recipe is not None:
-        raise ValueError("only a polygon on its corners is turned")
-    out = Shape(tuple(tuple(rotated(p, angle, origin)) for p in shape.parts))
-    if shape.coords:
-        out.coords = tuple(rotated(shape.coords, angle, origin))
-    return out
-
-
 def rotated(points, angle: float, origin) -> list[Point]:
     """`points` turned by `angle` degrees about `origin`, by shapely.affinity.rotate's
     own arithmetic step for step (so the same coordinates to the last bit), without
@@ -166,10 +156,9 @@ def _anticlockwise(ring: Ring) -> Ring:
 
 
 def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
-    """The corners of a round join or cap about `centre`, from angle `start` to `end`
-    (radians, the shorter way unless the turn is half a circle, then clockwise as GEOS
-    caps), both ends included: GEOS's fillet of equal steps, as many as the turn holds
-    quarter-circle eighths, rounded."""
+    """The corners of a round join about `centre`, from angle `start` to `end` (radians,
+    the shorter way), both ends included: GEOS's fillet of equal steps, as many as the
+    turn holds steps of a quarter circle / QUADRANT_SEGMENTS, rounded."""
     total = end - start
     if total > math.pi:
         total -= 2 * math.pi
