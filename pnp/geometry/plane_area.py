@@ -91,7 +91,9 @@ def union_area(parts: list[Ring]) -> float:
 
 
 def _overlap(a: Ring, b: Ring) -> bool:
-    """Whether two convex rings share more than their edges (touching does not count)."""
+    """Whether two convex rings share more than their edges (touching does not count,
+    nor a sliver under 1e-9 wide: neighbouring hexes worked out from their own centres
+    may overlap by rounding)."""
     return not _parted(a, b) and not _parted(b, a)
 
 
@@ -99,8 +101,9 @@ def _parted(a: Ring, b: Ring) -> bool:
     x0, y0 = a[-1]
     for x1, y1 in a:
         ex, ey = x1 - x0, y1 - y0
+        tol = 1e-9 * (abs(ex) + abs(ey))
         for x, y in b:
-            if ex * (y - y0) - ey * (x - x0) > 0:
+            if ex * (y - y0) - ey * (x - x0) > tol:
                 break
         else:
             return True
