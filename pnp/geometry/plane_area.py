@@ -24,9 +24,19 @@ def outside_area(shape: Shape, area: Shape) -> float:
 
 def overlap_area(a: Shape, b: Shape) -> float:
     """The area `a` and `b` share."""
-    pieces = [clip(p, q) for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes)
+    pieces = [p if _box_within(pb, qb) and _is_box(q) else clip(p, q)
+              for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes)
               if _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p)]
     return union_area([p for p in pieces if len(p) >= 3])
+
+
+def _box_within(inner, outer) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def _is_box(ring: Ring) -> bool:
+    """An upright rectangle (then what lies within its bounds lies within it)."""
+    return len(ring) == 4 and all(p[0] == q[0] or p[1] == q[1] for p, q in zip(ring, ring[1:] + ring[:1]))
 
 
 def clip(subject: Ring, window: Ring) -> Ring:
