@@ -92,7 +92,7 @@ def localise(game: Game, lang: str) -> Localised:
     info = resolve(game.info, "game.yaml:")
     parts = {name: resolve(part, f"{files.get(name, name)}:") for name, part in game.parts.items()}
     missing = tuple((where.replace(":.", ": ", 1), text) for where, text in resolve.missing)
-    return Localised(dataclasses.replace(game, info=info, parts=parts), lang, missing)
+    return Localised(msgspec.structs.replace(game, info=info, parts=parts), lang, missing)
 
 
 def in_language(game: Game, lang: str) -> Game:

@@ -4,9 +4,10 @@ component formats. All from `templates/`."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from msgspec import Struct
 
 from pnp.draw.color import check_colors
 from pnp.errors import DataError, PnpError
@@ -19,14 +20,14 @@ from pnp.yamlfile import expect_mapping, read_yaml
 
 def settings_file(relative: str, cls, *, choices: dict[str, tuple[str, ...]] | None = None,
                   numbers: dict[str, type] | None = None, what: str = "settings"):
-    """A `templates/` YAML file of settings read into the dataclass `cls`. Every field
+    """A `templates/` YAML file of settings read into the struct `cls`. Every field
     is a length with a unit unless it is in `choices` (one of the given words) or in
     `numbers` (a positive int or float); an unknown key or a bad value is a DataError
-    naming the file and the key. Absent keys keep the dataclass's defaults."""
+    naming the file and the key. Absent keys keep the struct's defaults."""
     path = templates_dir() / relative
     data = expect_mapping(path, read_yaml(path), what)
     choices, numbers = choices or {}, numbers or {}
-    fields = cls.__dataclass_fields__
+    fields = cls.__struct_fields__
     values = {}
     for key, value in data.items():
         if key not in fields:
@@ -46,8 +47,7 @@ def settings_file(relative: str, cls, *, choices: dict[str, tuple[str, ...]] | N
     return cls(**values)
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(Struct, frozen=True):
     name: str
     width: float  # mm
     height: float
@@ -88,8 +88,7 @@ def paper(name: str) -> Paper:
     return sizes[key]
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(Struct, frozen=True):
     name: str
     kind: str  # individual | tessellated | die
     tile: float
@@ -153,8 +152,7 @@ def theme_names() -> list[str]:
     return sorted(p.stem for p in (templates_dir() / "themes").glob("*.yaml"))
 
 
-@dataclass(frozen=True)
-class MarketSizes:
+class MarketSizes(Struct, frozen=True):
     """templates/market.yaml, in mm."""
 
     cell_width: float

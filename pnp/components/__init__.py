@@ -5,8 +5,11 @@ job, so every command and the complete kit write the same way."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from dataclasses import field as dataclass_field
 from pathlib import Path
+
+from msgspec import Struct
 
 from pnp.cut.options import CutOptions
 from pnp.cut.paths import CutPages
@@ -21,8 +24,7 @@ from pnp.sheets.lazy import LazyFiles, plan_of
 from pnp.templates import Paper
 
 
-@dataclass(frozen=True)
-class PrintOptions:
+class PrintOptions(Struct, frozen=True):
     paper: Paper
     style: Style
     lang: str = "en"
@@ -40,7 +42,7 @@ class PrintOptions:
     cut: CutOptions = CutOptions()  # cut files, CutContour layer, print-and-cut registration
 
 
-@dataclass
+@dataclass  # a dataclass, as pnp.kit_jobs `replace`s it
 class Document:
     """One PDF a component writes: its file name, pages and page boxes."""
 
@@ -53,15 +55,15 @@ class Document:
     cuts: CutPages | None = None  # the cut paths of each page, where the component knows them
 
 
-@dataclass
+@dataclass  # a dataclass, as pnp.kit_jobs `replace`s it
 class Component:
     key: str  # "tiles", "map", "shares", ...
     title: str  # "Tiles", for bookmarks, footers and the kit's index
     documents: list[Document]  # the first is the one the kit includes
     pieces: int  # physical pieces drawn
     expected: int | None = None  # pieces the game's data says there are
-    svgs: dict[str, str | Page] = field(default_factory=dict)  # relative file name -> SVG text or a page
-    warnings: list[str] = field(default_factory=list)  # legal but doubtful input, for stderr
+    svgs: dict[str, str | Page] = dataclass_field(default_factory=dict)  # relative file name -> SVG text or a page
+    warnings: list[str] = dataclass_field(default_factory=list)  # legal but doubtful input, for stderr
 
     @property
     def pages(self) -> list[Page]:
@@ -92,8 +94,7 @@ def duplexed(doc: Document, heading: str, options: PrintOptions) -> Document:
                    cuts=doc.cuts.with_backs() if doc.cuts is not None else None)
 
 
-@dataclass(frozen=True)
-class _BackLabel:
+class _BackLabel(Struct, frozen=True):
     """The footer of the blank back of page n (a function that pickles)."""
 
     heading: str

@@ -6,8 +6,7 @@ marker is printed beside the round tracker, as a disc to cut out."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from msgspec.structs import replace
 from shapely import affinity
 
 from pnp.draw import shapes
