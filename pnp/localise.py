@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from dataclasses import dataclass
 
 import msgspec
+from msgspec import Struct
 
 from pnp.model.base import set_field
 from pnp.model.game import Game
 from pnp.model.text import Text
 
 
-@dataclass(frozen=True)
-class Localised:
+class Localised(Struct, frozen=True):
     game: Game
     lang: str
     missing: tuple[tuple[str, str], ...]  # (where, wording) of each text lacking the language:
