@@ -74,6 +74,9 @@ def _items(text: str) -> list[tuple[str, int, str]] | None:
         return None
     items: list[tuple[str, int, list[str]]] = []
     for number, line in enumerate(lines[start + 1:], start + 2):
+        if items and line.startswith("    "):  # most lines: inside an item (as _INSIDE says, without a regex)
+            items[-1][2].append(line)
+            continue
         item = _ITEM.fullmatch(line)
         if item:
             if item.group(2) is not None and _RESOLVER.resolve(yaml.ScalarNode, item.group(2), (True, False)) != _TEXT:
