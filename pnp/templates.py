@@ -4,10 +4,9 @@ component formats. All from `templates/`."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from msgspec import Struct
 
 from pnp.draw.color import check_colors
 from pnp.errors import DataError, PnpError
@@ -47,7 +46,8 @@ def settings_file(relative: str, cls, *, choices: dict[str, tuple[str, ...]] | N
     return cls(**values)
 
 
-class Paper(Struct, frozen=True):
+@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
+class Paper:
     name: str
     width: float  # mm
     height: float
@@ -88,7 +88,8 @@ def paper(name: str) -> Paper:
     return sizes[key]
 
 
-class SheetLayout(Struct, frozen=True):
+@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
+class SheetLayout:
     name: str
     kind: str  # individual | tessellated | die
     tile: float
@@ -152,7 +153,8 @@ def theme_names() -> list[str]:
     return sorted(p.stem for p in (templates_dir() / "themes").glob("*.yaml"))
 
 
-class MarketSizes(Struct, frozen=True):
+@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
+class MarketSizes:
     """templates/market.yaml, in mm."""
 
     cell_width: float

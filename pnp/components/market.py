@@ -6,7 +6,8 @@ marker is printed beside the round tracker, as a disc to cut out."""
 
 from __future__ import annotations
 
-from msgspec.structs import replace
+from dataclasses import replace
+
 from shapely import affinity
 
 from pnp.draw import shapes

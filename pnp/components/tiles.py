@@ -4,9 +4,9 @@ distinct tile."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from msgspec import Struct
-from msgspec.structs import replace
 
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages

@@ -4,9 +4,9 @@ game's `print:` settings (`cut_files`, `cut_contour`, `registration`)."""
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import click
-from msgspec import Struct
 
 from pnp.errors import PnpError
 
@@ -14,7 +14,8 @@ FILE_FORMATS = ("svg", "dxf")
 MACHINES = ("silhouette", "cricut")
 
 
-class CutOptions(Struct, frozen=True):
+@dataclass(frozen=True)
+class CutOptions:
     files: tuple[str, ...] = ()  # cut file formats to write beside each PDF
     contour: bool = False  # cut lines as a CutContour spot colour layer, not printed
     registration: str | None = None  # print-and-cut machine whose marks each page carries

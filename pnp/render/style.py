@@ -3,12 +3,13 @@ and gets the game's value, else the theme's, else the default theme's."""
 
 from __future__ import annotations
 
-from msgspec import Struct, field
+from dataclasses import dataclass, field
 
 FONT_FAMILY = "DejaVu Sans"
 
 
-class Style(Struct, frozen=True, dict=True):
+@dataclass(frozen=True)
+class Style:
     name: str
     colors: dict[str, str] = field(default_factory=dict)
     font_family: str = FONT_FAMILY
@@ -39,11 +40,16 @@ class Style(Struct, frozen=True, dict=True):
     def __hash__(self) -> int:
         """Worked out once: a style keys the caches of tile artwork and layouts, looked up
         hundreds of times a kit, and sorting its hundred-odd colours each time showed.
-        (Its colours are never changed once it is made: `with_colors` makes a new one.)
-        The hash is kept in the struct's `__dict__` (`dict=True`), which a pickle does not
-        carry: another process hashes text otherwise."""
+        (Its colours are never changed once it is made: `with_colors` makes a new one.)"""
         cached = self.__dict__.get("_hash")
         if cached is None:
             cached = hash((self.name, tuple(sorted(self.colors.items())), self.font_family))
-            self.__dict__["_hash"] = cached
+            object.__setattr__(self, "_hash", cached)
         return cached
+
+    def __getstate__(self) -> dict:
+        """Pickled without the kept hash: another process hashes text otherwise."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
