@@ -15,10 +15,9 @@ import re
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from pnp.errors import DataError
 from pnp.yamlfile import expect_mapping, parse_yaml, read_yaml, validated
+from pnp.yamlsafe import yaml
 
 # The first line of a library tile as the converter writes it: the id in double quotes
 # (without escapes) or plain; a plain id YAML reads as anything but text (`5`, `yes`),

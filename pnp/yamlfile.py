@@ -38,9 +38,7 @@ def read_yaml(path: Path):
 
 def parse_yaml(path: Path, text: str):
     """`text` read from `path` as YAML, with read_yaml's checks and errors."""
-    import yaml
-
-    from pnp.yamlsafe import DuplicateKey, Loader
+    from pnp.yamlsafe import DuplicateKey, Loader, yaml
 
     try:
         data = yaml.load(text, Loader=Loader)
@@ -125,9 +123,7 @@ def line_of(source: str | None, where) -> int | None:
     or None when it cannot be found. Used only when reporting a problem."""
     if source is None:
         return None
-    import yaml
-
-    from pnp.yamlsafe import SAFE_LOADER
+    from pnp.yamlsafe import SAFE_LOADER, yaml
 
     try:
         loader = SAFE_LOADER(source)

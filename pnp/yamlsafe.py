@@ -7,11 +7,54 @@ values through a generator per mapping and several calls per scalar, which cost 
 times the parse. `Loader.get_single_data` builds the common nodes (plain maps, lists,
 text, numbers, booleans, null) in one direct walk, handing every other node to PyYAML's
 own constructor. Any problem at all sends the whole document back through PyYAML's
-constructor, so that errors (and which error comes first) are exactly PyYAML's."""
+constructor, so that errors (and which error comes first) are exactly PyYAML's.
+
+Import PyYAML from here (`from pnp.yamlsafe import yaml`): see `_import_yaml`."""
 
 from __future__ import annotations
 
-import yaml
+import re
+import sys
+
+# The pattern PyYAML's pure-Python reader checks text with (yaml/reader.py), as written there.
+_NON_PRINTABLE = '[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]'
+
+
+class _Deferred:
+    """A regular expression compiled when first used."""
+
+    def __init__(self, pattern: str, flags: int, compile_now):
+        self._args, self._compile, self._compiled = (pattern, flags), compile_now, None
+
+    def __getattr__(self, name: str):
+        if self._compiled is None:
+            self._compiled = self._compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def _import_yaml():
+    """PyYAML, imported without compiling `yaml.reader.Reader.NON_PRINTABLE` at once: a
+    character class over all of Unicode, 17 ms (a tenth of loading a game) for a pattern
+    only the pure-Python reader uses. pnp reads with libyaml, whose reader checks text
+    itself; where PyYAML lacks libyaml the pattern is compiled when first used."""
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    compile_now = re.compile
+
+    def compile_later(pattern, flags=0):
+        if pattern == _NON_PRINTABLE and flags == 0:
+            return _Deferred(pattern, flags, compile_now)
+        return compile_now(pattern, flags)
+
+    re.compile = compile_later
+    try:
+        import yaml
+    finally:
+        re.compile = compile_now
+    return yaml
+
+
+yaml = _import_yaml()
 
 # libyaml's safe loader when PyYAML was built with it (ten times faster on the tile
 # library), else the pure-Python one; both build plain data only.
