@@ -5,8 +5,7 @@ job, so every command and the complete kit write the same way."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from dataclasses import field as dataclass_field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from msgspec import Struct
@@ -62,8 +61,8 @@ class Component:
     documents: list[Document]  # the first is the one the kit includes
     pieces: int  # physical pieces drawn
     expected: int | None = None  # pieces the game's data says there are
-    svgs: dict[str, str | Page] = dataclass_field(default_factory=dict)  # relative file name -> SVG text or a page
-    warnings: list[str] = dataclass_field(default_factory=list)  # legal but doubtful input, for stderr
+    svgs: dict[str, str | Page] = field(default_factory=dict)  # relative file name -> SVG text or a page
+    warnings: list[str] = field(default_factory=list)  # legal but doubtful input, for stderr
 
     @property
     def pages(self) -> list[Page]:

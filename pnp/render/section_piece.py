@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import math
 
+import shapely
 from msgspec import Struct
 from msgspec.structs import replace
-import shapely
 from shapely import affinity
 
 from pnp.draw import shapes

@@ -8,9 +8,8 @@ node pages back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
 from msgspec import Struct
+from msgspec.structs import replace
 
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages

@@ -5,10 +5,10 @@ module only computes geometry, no page is drawn here."""
 
 from __future__ import annotations
 
-from msgspec.structs import replace
 from functools import cache
 
 from msgspec import Struct
+from msgspec.structs import replace
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
