@@ -6,7 +6,9 @@ workers of `pnp build` spend it (cold caches, as on a freshly forked worker).
 Loads the game and warms up as `pnp build` does, then, `runs` times, forks one child
 that builds, draws and writes every component of the kit in turn (all on one core,
 so the figures do not depend on how the two workers share them) and reports each
-component's CPU seconds. Prints the minimum over the runs of each component and of
+component's CPU seconds. The child starts as a drawing worker does (`pnp.pdf._start_worker`:
+what it inherited frozen out of its garbage collections) and writes into a staging
+folder of its own, made fresh for each run, as a build's is. Prints the minimum over the runs of each component and of
 the total (CPU time is far less noisy than wall time on a shared machine, but other
 processes still disturb caches: the minimum is the figure closest to the work itself).
 Figures, not pass/fail.
@@ -28,7 +30,7 @@ if "--root" in sys.argv:  # another checkout, e.g. main at the start, for a befo
     ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
 
-from pnp import kit_jobs  # noqa: E402
+from pnp import kit_jobs, pdf  # noqa: E402
 from pnp.build import kit_components  # noqa: E402
 from pnp.components import PrintOptions  # noqa: E402
 from pnp.load import load_game  # noqa: E402
@@ -43,6 +45,7 @@ def one_run(job: kit_jobs.KitJob, keys: list[str], profile: str | None = None) -
     pid = os.fork()
     if pid == 0:  # the child: as a worker, it inherits the loaded game and the warm-up
         os.close(read)
+        pdf._start_worker(os.getppid())
         if profile:
             import cProfile
 
@@ -77,13 +80,18 @@ def main() -> None:
     options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
     game = in_language(game, options.lang)
     keys = kit_components(game, None, options)
-    staging = Path(tempfile.mkdtemp(prefix="bench-drawing-"))
-    try:
-        job = kit_jobs.KitJob(game, options, staging, False)
-        kit_jobs.warm_up(keys, options)
-        runs = [one_run(job, keys, args.profile if n == args.runs - 1 else None) for n in range(args.runs)]
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    kit_jobs.warm_up(keys, options)
+    pdf.warm_up()
+    runs = []
+    for n in range(args.runs):
+        # a new staging folder each run: writing over the files of the last run costs
+        # what a build, whose staging folder is always new, never pays
+        staging = Path(tempfile.mkdtemp(prefix="bench-drawing-"))
+        try:
+            job = kit_jobs.KitJob(game, options, staging, False)
+            runs.append(one_run(job, keys, args.profile if n == args.runs - 1 else None))
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     totals = [sum(r.values()) for r in runs]
     print(f"{args.game}: drawing CPU of the whole kit, one core, {args.runs} runs: "
           + ", ".join(f"{t:.3f}" for t in totals) + f" s (min {min(totals):.3f})")

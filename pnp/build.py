@@ -171,7 +171,7 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     built: list[Built] = []
     staging = make_staging(Path(out_dir))
     pages, most = 0, limit(game.info, "pages")
-    job = kit_jobs.KitJob(game, options, staging, png)
+    job = kit_jobs.KitJob(game, options, staging, png, Path(out_dir))
     try:
         kit_jobs.prepare(job)  # before the workers fork: they inherit the loaded game
         kit_jobs.warm_up(keys, options)
@@ -196,7 +196,7 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
                                    f"(game.yaml limits.pages raises the bound)")
                 _kill_point("built")
             pool.release()  # the workers end while the kit is joined and committed here
-            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging))
+            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging, Path(out_dir)))
             kit_name = f"{safe_stem(game.key)}-kit.pdf"
             _kill_point("staged")
             _commit(staging, Path(out_dir))

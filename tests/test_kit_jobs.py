@@ -88,6 +88,31 @@ def test_the_staging_folder_writes_files_whole_and_keeps_names_inside(tmp_path):
             staging.write(name, "x")
 
 
+def test_the_staging_folder_leaves_out_what_the_output_folder_holds_already(tmp_path):
+    """A rebuild stages only files whose bytes changed: the commit would leave the others
+    as they are. Anything reached through a link is staged, for the commit to check."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    (out / "svg").mkdir(parents=True)
+    elsewhere.mkdir()
+    (out / "same.pdf").write_bytes(b"%PDF same")
+    (out / "other.pdf").write_bytes(b"%PDF before")
+    (out / "svg" / "1.svg").write_text("<svg/>")
+    (elsewhere / "linked.md").write_text("# kit\n")
+    (out / "linked.md").symlink_to(elsewhere / "linked.md")
+    (out / "lsvg").symlink_to(out / "svg")
+    (tmp_path / "staging").mkdir()
+    staging = kit_jobs.StagingDir(tmp_path / "staging", out)
+    staging.write("same.pdf", b"%PDF same")
+    staging.write("other.pdf", b"%PDF after")
+    staging.write("svg/1.svg", "<svg/>")
+    staging.write("svg/2.svg", "<svg/>")
+    staging.write("linked.md", "# kit\n")
+    staging.write("lsvg/1.svg", "<svg/>")
+    staged = sorted(str(p.relative_to(tmp_path / "staging")) for p in (tmp_path / "staging").rglob("*")
+                    if p.is_file())
+    assert staged == ["linked.md", "lsvg/1.svg", "other.pdf", "svg/2.svg"]
+
+
 def test_a_released_pool_lets_its_workers_end_while_the_caller_goes_on():
     """`pnp build` releases the drawing pool when the last component is back: the workers
     exit while the kit is joined, and leaving the pool waits for them."""

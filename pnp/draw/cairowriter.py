@@ -180,6 +180,9 @@ class Drawer:
         self.restore(held)
 
     def group(self, node: Group, ink: Ink, opacity: float) -> None:
+        if not node.transform and node.clip is None and opacity >= 1:
+            self.children(node, ink)  # no state of its own (about half the groups of a kit): nothing to save
+            return
         cr = self.cr
         held = self.save()
         if node.transform:
@@ -189,16 +192,24 @@ class Drawer:
             lib.cairo_clip(cr)
         if opacity < 1:  # push and pop are a save and restore of cairo's own; ours follows the pop at once
             lib.cairo_push_group(cr)
+        self.children(node, ink)
+        if opacity < 1:
+            lib.cairo_pop_group_to_source(cr)
+            lib.cairo_paint_with_alpha(cr, opacity)
+        self.restore(held)
+
+    def children(self, node: Group, ink: Ink) -> None:
+        """A group's children in order. What they set on cairo's state (colour, line,
+        font, fill rule) may outlast them: each leaf sets what it needs when it differs
+        from what the drawer knows cairo holds, and cairo records every drawing
+        operation with the whole state it was drawn with (a save and a restore are not
+        recorded), so nothing in the file depends on where a setting was last undone."""
         shared, draw_node = self.shared, self.draw_node
         for child in node.children:
             if id(child) in shared:
                 self.replay(child, ink)
             else:
                 draw_node(child, ink)
-        if opacity < 1:
-            lib.cairo_pop_group_to_source(cr)
-            lib.cairo_paint_with_alpha(cr, opacity)
-        self.restore(held)
 
     def leaf(self, node: Node, kind: type, ink: Ink) -> None:
         if kind is Path:  # the commonest leaf first
@@ -338,3 +349,19 @@ def to_pdf(pages: list[Page]) -> bytes:
             cairolib.check_context(cr, _named(page, n))
             pdf.show_page(_named(page, n))
         return pdf.finish()
+
+
+def open_fonts(families: tuple[str, ...]) -> None:
+    """cairo's fonts of `families` (regular and bold, as Ink.font names them) found and
+    opened by drawing a character of each where nothing keeps it. The first text a
+    process draws sets up fontconfig (~10 ms): done once before the drawing workers
+    fork, they inherit it rather than each paying for it, and so does the kit's own
+    calibration page. Fonts are looked up by name whenever text is drawn, so this
+    changes no drawing."""
+    cr = cairolib.context(cairolib.recording_surface())
+    for family in families:
+        for weight in (cairolib.FONT_WEIGHT_NORMAL, cairolib.FONT_WEIGHT_BOLD):
+            lib.cairo_select_font_face(cr, family.encode(), cairolib.FONT_SLANT_NORMAL, weight)
+            lib.cairo_move_to(cr, 0, 0)
+            lib.cairo_show_text(cr, b"0")
+    cairolib.check_context(cr, "opening the fonts")
