@@ -6,7 +6,8 @@ card it goes."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.render import svg
@@ -17,8 +18,7 @@ SAFE = 3.0  # mm kept clear of the cut line for text
 RULE = 0.25  # mm, thin lines
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(Struct, frozen=True):
     """A filled part of a card's ground; sides that touch the card's edge continue into
     the bleed."""
 
