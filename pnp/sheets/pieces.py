@@ -113,12 +113,12 @@ def has_backs(pieces: list[Piece], settings: SheetSettings) -> bool:
 
 
 def piece_pages(pieces: list[Piece], paper: Paper, style: Style, settings: SheetSettings, *,
-                footer: str, t: Messages | None = None) -> list[str]:
+                footer: str, t: Messages | None = None, pages: list[pack.PageLayout] | None = None) -> list[str]:
     """Page SVGs: fronts, each followed by its backs page when printing duplex; footers
-    in `t`'s language."""
+    in `t`'s language. `pages`: the pieces' `layouts` when the caller has them already."""
     t = t or messages()
     fronts = [PieceArt(p.key, p.front, 1.0, p.front_bleed) for p in pieces]
-    pages = layouts(pieces, paper, settings)
+    pages = layouts(pieces, paper, settings) if pages is None else pages
     if not has_backs(pieces, settings):
         return draw_pages(fronts, pages, paper, style, footer=footer, t=t, cut_lines=settings.cut_lines)
     backs = [PieceArt(p.back_key or f"{p.key}-back", p.back, 1.0, p.back_bleed) if p.back is not None else None
