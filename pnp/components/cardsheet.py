@@ -126,7 +126,11 @@ def component(key: str, title: str, pieces: list[Piece], ctx: Context, *, expect
     laid = sheet_pieces.layouts(pieces, paper, ctx.settings) if pieces else []  # packed once: pages and cut files
     pages = piece_pages(pieces, paper, ctx.style, ctx.settings, footer=footer, t=ctx.t, pages=laid) if pieces else []
     svgs: dict[str, str] = {}
+    seen: set[int] = set()  # a piece placed n times is one object in the list n times: its files once
     for p in pieces:
+        if id(p) in seen:
+            continue
+        seen.add(id(p))
         stem = safe_name((names or {}).get(p.key, p.key))
         name = f"{key}/{stem}.svg"
         if name not in svgs:

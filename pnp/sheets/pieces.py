@@ -9,6 +9,7 @@ node pages back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
@@ -135,8 +136,13 @@ def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, mar
     if bleed is not None:
         dwg.add(bleed)
     dwg.add(art)
-    outline = pack.Outline(0.0, 0.0, piece.width, piece.height, piece.round,
-                           0.0 if piece.round else sheet_spec().corner)
-    dwg.add(outlines_path([outline], style.color("cut"), CUT_WIDTH))
+    dwg.add(_cut_line(piece.width, piece.height, piece.round, style.color("cut")))
     return svg.to_string(dwg)
+
+
+@lru_cache(maxsize=256)
+def _cut_line(width: float, height: float, round_: bool, colour: str):
+    """A piece file's cut line: one path for every piece of its size and shape."""
+    outline = pack.Outline(0.0, 0.0, width, height, round_, 0.0 if round_ else sheet_spec().corner)
+    return outlines_path([outline], colour, CUT_WIDTH)
 
