@@ -12,7 +12,6 @@ from pnp.render.box import Box
 from pnp.render.card_shapes import RULE, rule, swatch
 from pnp.render.fitted_text import LINE_BOX, MIN_TEXT, TextTooLong, draw_paragraph, fit_paragraph, text_sizes
 from pnp.render.ink import ink_on
-from pnp.render.reuse import fresh
 from pnp.render.style import Style
 from pnp.text import text_width
 
@@ -43,24 +42,12 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     widths follow their content (or `weights`); cells wrap, and the whole table, all
     in one size, shrinks (not below `min_size`) until it fits the box's height.
     Returns (group, height used)."""
-    drawn = _drawn(tuple(columns), tuple(tuple(row) for row in rows), box, style, size,
-                   None if weights is None else tuple(weights), min_size)
-    if drawn is None:
-        raise TextTooLong(f"{where + ': ' if where else ''}a table of {len(rows)} rows and {len(columns)} columns "
-                          f"does not fit {box.w:.1f} x {box.h:.1f} mm")
-    g, height = drawn
-    return fresh(g), height
-
-
-@lru_cache(maxsize=64)
-def _drawn(columns: tuple[str, ...], rows: tuple[tuple[Cell, ...], ...], box: Box, style: Style, size: float,
-           weights: tuple[float, ...] | None, min_size: float):
-    """The table's drawing and height, or None when it does not fit: made once for the
-    tables drawn alike (the phases table on every charter) and handed out `fresh`."""
-    fitted = _layout(columns, rows, box.w, box.h, size, weights, min_size)
-    if fitted is None:
-        return None
     n = len(columns)
+    fitted = _layout(tuple(columns), tuple(tuple(row) for row in rows), box.w, box.h, size,
+                     None if weights is None else tuple(weights), min_size)
+    if fitted is None:
+        raise TextTooLong(f"{where + ': ' if where else ''}a table of {len(rows)} rows and {n} columns does not fit "
+                          f"{box.w:.1f} x {box.h:.1f} mm")
     s, d, widths, heads, cells, head_h, row_hs = fitted
     g = svg.group()
     y = box.y
