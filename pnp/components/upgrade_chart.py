@@ -149,20 +149,6 @@ def row_block(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orient
     return Block(used, lines * line_height(tile_h, sizes), RowPlan(row, tile_mm, per_line))
 
 
-def row_blocks(rows: list[UpgradeRow], tile_mm: float, width: float, sizes: dict,
-               orientation: str) -> list[Block] | None:
-    """Every row's block at `width` (rows split where their sources need it), or None as
-    soon as one row does not fit: most widths tried for most tile sizes fail early."""
-    out = []
-    for row in rows:
-        for part in split_sources(row, tile_mm, width, sizes, orientation):
-            block = row_block(part, tile_mm, width, sizes, orientation)
-            if block is None:
-                return None
-            out.append(block)
-    return out
-
-
 def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict, orientation: str,
                  t: Messages) -> BlockGroup | None:
     """One colour's rows in as many columns as they take without wrapping (at most
@@ -170,8 +156,9 @@ def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Fra
     heading = Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
     for columns in range(min(int(sizes["max_columns"]), len(rows)), 0, -1):
         width = column_width(frame, columns, sizes["column_gap"])
-        bl = row_blocks(rows, tile_mm, width, sizes, orientation)
-        if bl is None:
+        bl = [row_block(part, tile_mm, width, sizes, orientation)
+              for row in rows for part in split_sources(row, tile_mm, width, sizes, orientation)]
+        if any(b is None for b in bl):
             continue
         if columns == 1 or wrapped_lines(bl) == 0:
             return BlockGroup(heading, bl, columns)
