@@ -1,6 +1,6 @@
 """Benchmark: issue 12's speed targets, each as fresh `pnp` processes, median of N runs.
 
-    python benchmarks/bench_targets.py [--runs 5] [--root DIR] [--only NAME,...] [--no-bytecode]
+    python benchmarks/bench_targets.py [--runs 5] [--root DIR] [--only NAME,...] [--no-bytecode] [--new-folders]
 
 Prints each figure beside its target and the figure measured before (issue 12's own
 measurements on this machine). The "loaded" figures have neither: compare them with
@@ -16,6 +16,11 @@ Bytecode: a user's `pip install` compiles pnp to bytecode once; this environment
 PYTHONDONTWRITEBYTECODE=1, which makes every process compile pnp again (~0.4 s). The
 benchmark drops that variable for its processes and runs each command once untimed
 first, so the figures are those of an installed pnp (`--no-bytecode` keeps it).
+
+Output folder: by default every build and `pnp tiles` run writes into the same folder, so
+each timed run replaces the kit the run before wrote (a rebuild, as after an edit; files
+whose bytes did not change are left in place). `--new-folders` gives each run an empty
+folder of its own (a first build: every file created).
 """
 
 from __future__ import annotations
@@ -67,8 +72,9 @@ def children_cpu() -> float:
 
 
 class Runner:
-    def __init__(self, root: Path, runs: int, bytecode: bool):
+    def __init__(self, root: Path, runs: int, bytecode: bool, new_folders: bool = False):
         self.root, self.runs, self.env = root, runs, child_env(bytecode)
+        self.new_folders = new_folders
 
     def once(self, argv: list[str]) -> tuple[float, float, str]:
         """(wall, cpu, stdout) of one process."""
@@ -76,17 +82,24 @@ class Runner:
         out = subprocess.run(argv, cwd=self.root, env=self.env, check=True, stdout=subprocess.PIPE, text=True).stdout
         return time.perf_counter() - t0, children_cpu() - cpu0, out
 
-    def median(self, argv: list[str], own_figures: bool = False) -> tuple[float, float]:
+    def median(self, argv: list[str], own_figures: bool = False, out: Path | None = None) -> tuple[float, float]:
         """Median wall and CPU of `runs` processes after one untimed run. `own_figures`:
-        the process prints its own wall and CPU seconds."""
-        self.once(argv)
-        runs = [self.once(argv) for _ in range(self.runs)]
+        the process prints its own wall and CPU seconds. `out`: the output folder, the
+        value after `--out` in `argv`; with `new_folders` each run gets a new one beside it."""
+        def argv_of(run: int) -> list[str]:
+            if out is None or not self.new_folders:
+                return argv
+            return [str(out.with_name(f"{out.name}-{run}")) if a == str(out) else a for a in argv]
+
+        self.once(argv_of(0))
+        runs = [self.once(argv_of(n)) for n in range(1, self.runs + 1)]
         if own_figures:
             runs = [tuple(float(x) for x in out.split()) for _, _, out in runs]
         return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
     def pnp(self, args: list[str]) -> tuple[float, float]:
-        return self.median([sys.executable, "-m", "pnp", *args])
+        out = Path(args[args.index("--out") + 1])
+        return self.median([sys.executable, "-m", "pnp", *args], out=out)
 
 
 def synthetic_game(folder: Path, root: Path, pieces: int) -> Path:
@@ -105,10 +118,11 @@ def synthetic_game(folder: Path, root: Path, pieces: int) -> Path:
     return folder
 
 
-def measure(root: Path, runs: int, only: set[str], bytecode: bool) -> dict[str, tuple[float, float | None]]:
+def measure(root: Path, runs: int, only: set[str], bytecode: bool,
+            new_folders: bool = False) -> dict[str, tuple[float, float | None]]:
     """name -> (figure, CPU seconds or None)."""
     work = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-    run = Runner(root, runs, bytecode)
+    run = Runner(root, runs, bytecode, new_folders)
     out: dict[str, tuple[float, float | None]] = {}
     try:
         game_1858 = None
@@ -146,12 +160,15 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(TARGETS), help="comma-separated figures to measure")
     parser.add_argument("--no-bytecode", action="store_true",
                         help="keep PYTHONDONTWRITEBYTECODE: every process compiles pnp again")
+    parser.add_argument("--new-folders", action="store_true",
+                        help="each timed build into an empty folder of its own (default: rebuilds of one folder)")
     args = parser.parse_args()
     bytecode = not args.no_bytecode
-    figures = measure(args.root.resolve(), args.runs, set(args.only.split(",")), bytecode)
+    figures = measure(args.root.resolve(), args.runs, set(args.only.split(",")), bytecode, args.new_folders)
     print(f"median of {args.runs} fresh processes of {args.root}; "
           + ("bytecode caches allowed (PYTHONDONTWRITEBYTECODE dropped, one untimed run first)" if bytecode
-             else "no bytecode caches (PYTHONDONTWRITEBYTECODE kept): every process compiles pnp"))
+             else "no bytecode caches (PYTHONDONTWRITEBYTECODE kept): every process compiles pnp")
+          + ("; each build into a new folder" if args.new_folders else "; each build replacing the last"))
     print(f"{'figure':<18} {'wall':>9} {'cpu':>9} {'target':>10} {'before':>10}")
     for name, (value, cpu) in figures.items():
         target, unit, before = TARGETS[name]

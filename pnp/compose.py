@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import Annotated, Literal, Union
 
 from msgspec import Meta
-from shapely.ops import unary_union
 
 from pnp.errors import DataError, PnpError
 from pnp.geometry import grid
@@ -218,7 +217,10 @@ def place(sections: dict[str, MapSection], layout: LayoutFile, path: Path) -> li
 
 
 def outline(placement: Placement):
-    """The section as one shapely polygon, in hex corner radii."""
+    """The section as one shapely polygon, in hex corner radii (shapely loaded when a
+    composition is checked)."""
+    from shapely.ops import unary_union
+
     return unary_union([grid.outline(pos, "flat", 1.0) for pos, _ in placement.cells])
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from conftest import REFERENCE
 from raster import colour, pixels
+from pnp.geometry.as_geos import geos
 
 MAKER = REFERENCE / "18xx-maker"
 DPI = 254.0  # 10 pixels a millimetre
@@ -53,7 +54,7 @@ def at_mm(image, point):
 
 def hex_centre(board, art, coord):
     index = list(board.hexes).index(coord)
-    c = art.drawing.pieces[index].centroid
+    c = geos(art.drawing.pieces[index]).centroid
     return (c.x, c.y)
 
 
@@ -62,7 +63,7 @@ def side_middle(board, art, coord, edge, along: float = 0.0):
     middle to its clockwise corner (edges counted as the face is printed, turned on a
     pointy map)."""
     index = list(board.hexes).index(coord)
-    piece = art.drawing.pieces[index]
+    piece = geos(art.drawing.pieces[index])
     cx, cy = piece.centroid.x, piece.centroid.y
     turn = 30.0 if board.orientation == "pointy" else 0.0
     radius = math.dist(piece.exterior.coords[0], (cx, cy))

@@ -5,10 +5,12 @@ page is the paper's size."""
 import re
 
 import pytest
-from shapely.geometry import box
+from pnp.geometry.outlines import box
+from pnp.geometry.plane import polygon
+from pnp.geometry.plane_area import overlap_area
 
 from pnp.draw.svgwriter import to_svg
-from pnp.geometry.hexagon import hex_polygon
+from pnp.geometry.hexagon import add, corners
 from pnp.render import svg
 from pnp.sheets.paginate import Drawing, paginate, plan, section_spec
 from pnp.templates import paper, theme
@@ -22,7 +24,7 @@ def hex_field(cols: int, rows: int, size: float = 38.6, origin=(20.0, 20.0)):
         for k in range(rows):
             x = origin[0] + r + c * 1.5 * r
             y = origin[1] + size / 2 + k * size + (size / 2 if c % 2 else 0)
-            out.append(hex_polygon(r, 0.0, (x, y)))
+            out.append(polygon([add(p, (x, y)) for p in corners(r)]))
     return out
 
 
@@ -70,7 +72,7 @@ def test_blank_sections_are_not_printed():
     grid = len(cut.columns) * len(cut.rows)
     assert 2 <= len(cut.sections) < grid
     for s in cut.sections:
-        assert d.drawn().intersection(s.window).area > 0
+        assert overlap_area(d.drawn(), s.window) > 0
     pages = [to_svg(p) for p in paginate(d, paper("a4"), theme("default"), title="Test")]
     assert len(pages) == 1 + len(cut.sections)
     assert "not printed" in pages[0]

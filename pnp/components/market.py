@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shapely import affinity
 
 from pnp.draw import shapes
 from pnp.components import Component, Document, PrintOptions
@@ -18,6 +17,7 @@ from pnp.cut.paths import Circle, Rect
 from pnp.cut.registration import area_for, within
 from pnp.components.tokens import round_marker_face
 from pnp.errors import PnpError
+from pnp.geometry.plane import moved
 from pnp.i18n import messages
 from pnp.model.game import Game
 from pnp.model.rules import Market, RoundTracker
@@ -167,8 +167,7 @@ def without_border(artwork: Artwork) -> Drawing:
     content = svg.group(transform=(shapes.translate(-b, -b),))
     content.add(artwork.art)
     return Drawing(content, artwork.width - 2 * b, artwork.height - 2 * b,
-                   tuple(affinity.translate(p, -b, -b) for p in artwork.pieces),
-                   affinity.translate(artwork.footprint(), -b, -b))
+                   tuple(moved(p, -b, -b) for p in artwork.pieces), moved(artwork.footprint(), -b, -b))
 
 
 def build(game: Game, options: PrintOptions) -> Component:

@@ -10,14 +10,12 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from shapely import affinity
-from shapely.geometry import Polygon
-from shapely.ops import unary_union
-
-from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, hex_polygon, scale
-from pnp.geometry.place import Grown, Occupancy, circle, text_box
+from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, scale
+from pnp.geometry.outlines import circle, hex_less, text_box
+from pnp.geometry.plane import band, grown_shape, polygon, rotated, union
+from pnp.geometry.room import Grown, Room
 from pnp.geometry.stops import extent
-from pnp.geometry.track import linestring
+from pnp.geometry.track import polyline
 from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
 from pnp.text import fit_size, text_width
 from pnp.geometry.face_spots import fallback_circles, origin_shape, revenue_candidates, revenue_groups, revenue_radius, ring, rim
@@ -52,35 +50,28 @@ from pnp.geometry.placed import (
 PARTITION_CLEARANCE = 5.0
 
 
-def partition_line(part):
+def partition_line(part) -> tuple[Point, Point]:
     """A partition's line across the hex, from rim point a toward b for its length."""
-    from shapely.geometry import LineString
 
     def rim_point(position: float) -> Point:
         return scale(direction(position), RADIUS if position != int(position) else APOTHEM)
 
     a, b = rim_point(part.a), rim_point(part.b)
-    return LineString([a, add(a, scale((b[0] - a[0], b[1] - a[1]), part.length))])
+    return (a, add(a, scale((b[0] - a[0], b[1] - a[1]), part.length)))
 
 
-# The shapes below recur on many faces (the same hex, the same runs of track, the same
-# stops in the same places): each is made once a process.
-@lru_cache(maxsize=16)
-def inset_hex(inset: float):
-    """Where a face's texts and marks may go: the hex less `inset`, corners kept sharp."""
-    return hex_polygon().buffer(-inset, join_style=2)
-
-
+# The shapes below recur on many faces (the same runs of track, the same stops in the
+# same places): each is made once a process.
 @lru_cache(maxsize=2048)
 def _casing(segment):
-    """The ground a run of track covers, casing and all: texts keep off it."""
-    return linestring(segment).buffer(CASING_WIDTH / 2, cap_style=2)
+    """The ground a run of track covers, casing and all (square ends): texts keep off it."""
+    return band(polyline(segment), CASING_WIDTH / 2, round_caps=False)
 
 
 @lru_cache(maxsize=2048)
 def _stop_clearance(shape):
-    """A stop's outline grown by 2: texts keep that far from it."""
-    return shape.buffer(2)
+    """A stop's outline (convex) grown by 2: texts keep that far from it."""
+    return grown_shape(shape, 2)
 
 
 @lru_cache(maxsize=4096)
@@ -90,7 +81,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     """Lay out a face. `text_angle` turns every text so it reads upright once the face
     is turned (a pointy hex or a rotated tile). A `flippable` tile gets the flip mark
     in a free spot near the rim, after its id."""
-    occupied = Occupancy(inset_hex(inset))
+    occupied = Room(hex_less(inset))
     # the part of the turn that is not a whole tile rotation: a pointy hex's 30 degrees
     stops, through = place_stops(face, upright=-((-text_angle) % 60.0))
     track = place_track(face, stops, through) + stub_track(face) + spur_track(face, stops)
@@ -99,7 +90,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     for s in stops:
         occupied.add(_stop_clearance(s.shape))
     for part in face.partitions:  # a river or province line: text keeps clear of it too
-        occupied.add(partition_line(part).buffer(PARTITION_CLEARANCE))
+        occupied.add(band(partition_line(part), PARTITION_CLEARANCE, round_caps=True))
     for shape in face.shapes:  # drawn where the data puts them: text keeps clear
         if not shape.background:
             occupied.add(circle((shape.x, shape.y), max(shape.width, shape.height or 0.0) / 2 + 2))
@@ -168,8 +159,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
         if face.stops or face.paths:
             spots = spots[1:]
         spots += rim((58.0, 45.0), 30)
-        cands = ((p, unary_union([text_box(text, TERRAIN_FONT, (p[0], p[1] + 10), angle=text_angle, weight="bold"),
-                                  circle((p[0], p[1] - 9), 11)])) for p in spots)
+        cands = ((p, union(text_box(text, TERRAIN_FONT, (p[0], p[1] + 10), angle=text_angle, weight="bold"),
+                           circle((p[0], p[1] - 9), 11))) for p in spots)
         point = take(cands)
         icon = (face.terrain.type[0] if face.terrain.type else "mountain", (point[0], point[1] - 9))
         if text:
@@ -227,11 +218,9 @@ def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_ang
     for k in PHASE_ROW_SCALES:  # smaller only where a full-size row finds no room
         for p in spots:
             half_w, half_h = total * k / 2, h * k / 2
-            shape = Polygon([(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
-                             (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)])
-            if text_angle:
-                shape = affinity.rotate(shape, text_angle, origin=p)
-            cands.append(((p, k), shape))
+            pts = [(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
+                   (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)]
+            cands.append(((p, k), polygon(rotated(pts, text_angle, p) if text_angle else pts)))
     centre, k = take(cands)
     boxes, x = [], -total * k / 2
     for pv, w in zip(revenue, widths):

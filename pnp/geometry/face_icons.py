@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import shapely
-
 from pnp.geometry.face_spots import rim
 from pnp.geometry.face_stops import loc_point
 from pnp.geometry.hexagon import add, scale
-from pnp.geometry.place import Grown, circle, rotated
+from pnp.geometry.outlines import circle
+from pnp.geometry.plane import polygon, rotated
+from pnp.geometry.room import Grown
 from pnp.geometry.placed import ICON_LARGE_RADIUS, ICON_RADIUS, PlacedIcon, box_size
 from pnp.model.icons import canonical, label
 from pnp.model.tile import Icon
@@ -32,7 +32,7 @@ def _icon_shape(name: str, point, radius: float, text_angle: float):
     w, h = box_size(label(name), radius)
     x, y = point
     box = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
-    return Grown(shapely.polygons(rotated(box, text_angle, point) if text_angle else box), 2)
+    return Grown(polygon(rotated(box, text_angle, point) if text_angle else box), 2)
 
 
 def place_icon(icon: Icon, take, text_angle: float, busy: bool) -> PlacedIcon:

@@ -6,11 +6,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from shapely import affinity
-from shapely.geometry import Polygon
-
 from pnp.geometry.hexagon import Point, add, scale
-from pnp.geometry.place import circle
+from pnp.geometry.outlines import circle
+from pnp.geometry.plane import Shape, moved
 from pnp.geometry.stops import extent
 from pnp.model.tile import TileFace
 from pnp.geometry.placed import REVENUE_RADIUS, RING_ANGLES, PlacedStop
@@ -71,9 +69,9 @@ def fallback_circles(stops: list[PlacedStop], radius: float):
         yield p, circle(p, radius)
 
 
-def _support(shape: Polygon, centre: Point, u: Point) -> float:
-    """How far `shape` reaches from `centre` in direction `u`."""
-    return max((x - centre[0]) * u[0] + (y - centre[1]) * u[1] for x, y in shape.exterior.coords)
+def _support(shape: Shape, centre: Point, u: Point) -> float:
+    """How far `shape` (a stop's outline) reaches from `centre` in direction `u`."""
+    return max((x - centre[0]) * u[0] + (y - centre[1]) * u[1] for x, y in shape.coords)
 
 
 def revenue_radius(text: str) -> float:
@@ -91,5 +89,5 @@ def revenue_groups(face: TileFace) -> list[tuple[list[int], object]]:
 
 
 
-def origin_shape(s: PlacedStop) -> Polygon:
-    return affinity.translate(s.shape, -s.point[0], -s.point[1])
+def origin_shape(s: PlacedStop) -> Shape:
+    return moved(s.shape, -s.point[0], -s.point[1])

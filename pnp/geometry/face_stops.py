@@ -6,13 +6,11 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from shapely import affinity
-from shapely.geometry import Polygon
-
-from pnp.geometry.hexagon import Point, add, angle_of, direction, edge_midpoint, hex_polygon, length, scale, unit
-from pnp.geometry.place import circle
+from pnp.geometry.hexagon import Point, add, angle_of, direction, edge_midpoint, length, scale, unit
+from pnp.geometry.outlines import circle, hex_less
+from pnp.geometry.plane import Shape, band, grown, holds, intersects, moved, polygon
 from pnp.geometry.stops import city_outline, slot_radius, town_bar, town_dot
-from pnp.geometry.track import Segment, edge_to_edge, edge_to_point, linestring
+from pnp.geometry.track import Segment, edge_to_edge, edge_to_point, polyline
 from pnp.model.tile import End, TileFace
 from pnp.geometry.placed import CASING_WIDTH, CORNER_LOC_DISTANCE, CORNER_LOC_DISTANCE_MULTI, EDGE_LOC_DISTANCE, PlacedStop
 
@@ -57,7 +55,7 @@ def _city_angle(point: Point, slots: int, upright: float = 0.0) -> float:
 
 
 @lru_cache(maxsize=2048)
-def stop_shape(style: str, slots: int, angle: float, point: Point) -> Polygon:
+def stop_shape(style: str, slots: int, angle: float, point: Point) -> Shape:
     """The outline of a stop drawn in `style`, turned by `angle` and placed at `point`.
     The same stops stand in the same places on many faces: each is made once."""
     if style == "city":
@@ -75,14 +73,18 @@ def stop_shape(style: str, slots: int, angle: float, point: Point) -> Polygon:
     return _shape_at(shape, point)
 
 
-@lru_cache(maxsize=1)
-def _inside() -> Polygon:
+def _inside() -> Shape:
     """Where a given stop must stay: the hex less 1 unit."""
-    return hex_polygon().buffer(-1.0)
+    return hex_less(1.0)
 
 
-def _shape_at(shape: Polygon, point: Point) -> Polygon:
-    return affinity.translate(shape, point[0], point[1])
+def _shape_at(shape: Shape, point: Point) -> Shape:
+    return moved(shape, point[0], point[1])
+
+
+def _casing(segment: Segment) -> Shape:
+    """A run of track with its casing, round ends: a town's bar keeps off it."""
+    return band(polyline(segment), CASING_WIDTH / 2, round_caps=True)
 
 
 def place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop], dict[int, Segment]]:
@@ -112,12 +114,12 @@ def place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop],
     plain = [edge_to_edge(p.a.index, p.b.index) for p in face.paths if p.a.kind == p.b.kind == "edge"]
     for i, segment in runs.items():
         others = [p.shape for p in placed.values()]
-        others += [linestring(s).buffer(CASING_WIDTH / 2) for j, s in runs.items() if j != i]
-        others += [linestring(s).buffer(CASING_WIDTH / 2) for s in plain]
+        others += [_casing(s) for j, s in runs.items() if j != i]
+        others += [_casing(s) for s in plain]
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75) if not lone else (0.5,):
             point = segment.at(t)
-            bar = _shape_at(town_bar(angle_of(segment.tangent(t))), point).buffer(4)
-            if not any(bar.intersects(o) for o in others):
+            bar = polygon(grown(_shape_at(town_bar(angle_of(segment.tangent(t))), point).parts[0], 4))
+            if not any(intersects(bar, o) for o in others):
                 break
         through[i] = segment
         put(i, point, angle_of(segment.tangent(t)))
@@ -153,14 +155,14 @@ def _fit_given_stops(face: TileFace, placed: dict[int, PlacedStop], put) -> None
         point = scale(direction(stop.at), distance)
         slots = getattr(stop, "slots", 1)
         put(i, point, _city_angle(point, slots) if stop.kind == "city" else _track_angle(face, i, point))
-        return inside.contains(placed[i].shape)
+        return holds(inside.parts[0], placed[i].shape)
 
     for i in given:
         distance = length(placed[i].point)
-        while distance > 0 and not inside.contains(placed[i].shape):
+        while distance > 0 and not holds(inside.parts[0], placed[i].shape):
             distance = max(0.0, distance - 2.0)
             move(i, distance)
-    crowded = any(placed[i].shape.intersects(placed[j].shape)
+    crowded = any(intersects(placed[i].shape, placed[j].shape)
                   for i, j in itertools.combinations(sorted(placed), 2) if i in given or j in given)
     if not crowded:
         return

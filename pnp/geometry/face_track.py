@@ -4,10 +4,11 @@ passes over another."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 
 from pnp.geometry.hexagon import Point, edge_midpoint, scale
-from pnp.geometry.track import Line, Segment, bent, edge_to_edge, edge_to_point, linestring, nearest_t, part
+from pnp.geometry.track import Line, Segment, bent, edge_to_edge, edge_to_point, nearest_t, part, polyline
 from pnp.model.tile import TileFace
 from pnp.geometry.placed import PlacedStop, PlacedTrack
 
@@ -63,14 +64,12 @@ def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[
     """Where two runs of track cross away from any stop and any edge, the middle of one
     is drawn again over the other, so a crossing never reads as a junction. Straight
     track goes over curves; otherwise the earlier run in the data goes over."""
-    lines = [linestring(t.segment) for t in track]
     stop_points = [s.point for s in stops]
     order = sorted(range(len(track)), key=lambda i: (0 if isinstance(track[i].segment, Line) else 1, i))
     out: list[tuple[Segment, Segment, str]] = []
     for n, i in enumerate(order):
         for j in order[n + 1:]:
-            meet = lines[i].intersection(lines[j])
-            for point in _points(meet):
+            for point in run_crossings(track[i].segment, track[j].segment):
                 ends = [track[i].segment.start, track[i].segment.end, track[j].segment.start, track[j].segment.end]
                 if any(math.dist(point, q) < STOP_CLEARANCE for q in stop_points + ends):
                     continue
@@ -82,11 +81,39 @@ def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[
     return out
 
 
-def _points(geometry) -> list[Point]:
-    if geometry.is_empty:
+@lru_cache(maxsize=4096)
+def run_crossings(a: Segment, b: Segment) -> list[Point]:
+    """Where two runs of track meet, each place once, in x then y order (as GEOS's
+    intersection of the two lines gives them; runs lying on one another are not
+    crossings and give none). The same pairs recur on many faces: each is worked out
+    once."""
+    return crossings(polyline(a), polyline(b))
+
+
+def crossings(a: tuple[Point, ...], b: tuple[Point, ...]) -> list[Point]:
+    """Where two polylines meet (touching counts)."""
+    bx = [p[0] for p in b]
+    by = [p[1] for p in b]
+    if max(p[0] for p in a) < min(bx) or min(p[0] for p in a) > max(bx) \
+            or max(p[1] for p in a) < min(by) or min(p[1] for p in a) > max(by):
         return []
-    if geometry.geom_type == "Point":
-        return [(geometry.x, geometry.y)]
-    if hasattr(geometry, "geoms"):
-        return [p for g in geometry.geoms for p in _points(g)]
-    return []  # overlapping runs (shared track) are not crossings
+    others = [(sx, sy, ex, ey, min(sx, ex), max(sx, ex), min(sy, ey), max(sy, ey))
+              for (sx, sy), (ex, ey) in zip(b, b[1:])]
+    found: list[Point] = []
+    for (px, py), (qx, qy) in zip(a, a[1:]):
+        rx, ry = qx - px, qy - py
+        lox, hix, loy, hiy = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
+        for sx, sy, ex, ey, slox, shix, sloy, shiy in others:
+            if shix < lox or slox > hix or shiy < loy or sloy > hiy:
+                continue
+            wx, wy = ex - sx, ey - sy
+            d = rx * wy - ry * wx
+            if d == 0:
+                continue
+            t = ((sx - px) * wy - (sy - py) * wx) / d
+            u = ((sx - px) * ry - (sy - py) * rx) / d
+            if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
+                point = (px + t * rx, py + t * ry)
+                if not any(abs(point[0] - f[0]) < 1e-9 and abs(point[1] - f[1]) < 1e-9 for f in found):
+                    found.append(point)
+    return sorted(found)

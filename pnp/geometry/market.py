@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
+from typing import TYPE_CHECKING
 
-from pnp.geometry.place import box
+from pnp.geometry.outlines import box
+from pnp.geometry.plane import Shape
 from pnp.model.rules import Cell, Market
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class PlacedCell:
     width: float
     height: float
 
-    def shape(self) -> BaseGeometry:
+    def shape(self) -> Shape:
         return box(self.x, self.y, round(self.x + self.width, 6), round(self.y + self.height, 6))
 
 
@@ -53,8 +56,13 @@ def place_cells(market: Market, width: float, height: float) -> list[PlacedCell]
 
 
 def outline(cells: list[PlacedCell]) -> BaseGeometry:
-    """The market's printed area: its outer edge shows the ragged edges and ledges."""
-    return unary_union([c.shape() for c in cells]).buffer(0)
+    """The market's printed area: its outer edge shows the ragged edges and ledges
+    (GEOS's union, drawn corner for corner: shapely loaded for it)."""
+    from shapely.ops import unary_union
+
+    from pnp.geometry.as_geos import geos
+
+    return unary_union([geos(c.shape()) for c in cells]).buffer(0)
 
 
 def extent(cells: list[PlacedCell]) -> tuple[float, float]:

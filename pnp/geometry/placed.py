@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shapely.geometry import Polygon
-
 from pnp.geometry.hexagon import Point
+from pnp.geometry.plane import Shape
 from pnp.text import text_width
 from pnp.geometry.track import Segment
 
@@ -66,7 +65,7 @@ class PlacedStop:
     point: Point
     angle: float
     slots: int
-    shape: Polygon
+    shape: Shape  # its outline (convex), placed
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from shapely import affinity
-from shapely.geometry import Polygon
-from shapely.ops import unary_union
-
 from pnp.geometry.hexagon import Point, rotate_degrees
-from pnp.geometry.place import box, circle
+from pnp.geometry.plane import Shape, polygon, rotated, signed_area
+from pnp.geometry.outlines import box, circle, circle_points
 
 SLOT_RADIUS = 25.0
 TOWN_BAR = (36.0, 10.0)  # long, thick
@@ -39,26 +36,55 @@ def slot_centres(slots: int) -> list[Point]:
 
 
 @lru_cache(maxsize=512)
-def city_outline(slots: int, angle: float = 0.0) -> Polygon:
+def city_outline(slots: int, angle: float = 0.0) -> Shape:
     """The white backing of a city: the hull of its slots (a circle, a capsule, ...).
-    Made once for each size and turn (a union, a hull and a turn each time showed:
-    every city of every face and map hex asks, twice)."""
+    Made once for each size and turn (every city of every face and map hex asks,
+    twice). Its corners are those GEOS gave (the union of the slots' 32-gons, then its
+    hull), in GEOS's order: a city's outline is drawn from them."""
     r = slot_radius(slots)
-    shape = unary_union([circle(c, r) for c in slot_centres(slots)])
-    if slots > 1:
-        shape = shape.convex_hull
-    return affinity.rotate(shape, angle, origin=(0, 0)) if angle else shape
+    if slots <= 1:
+        ring = circle_points((0.0, 0.0), r)
+    else:
+        ring = _hull([p for c in slot_centres(slots) for p in circle_points(c, r)])
+    return polygon(rotated(ring, angle, (0, 0)) if angle else ring)
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    """The convex hull as GEOS's ConvexHull writes it: no corner on a straight edge,
+    starting from the lowest y (then x), turning so that the shoelace sum of these
+    y-down coordinates is negative; closed."""
+    pts = sorted(set(points))
+
+    def half(seq):
+        out: list[Point] = []
+        for p in seq:
+            while len(out) >= 2 and _cross(out[-2], out[-1], p) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(reversed(pts))
+    ring = lower[:-1] + upper[:-1]
+    if signed_area(ring) > 0:
+        ring.reverse()
+    k = ring.index(min(ring, key=lambda p: (p[1], p[0])))
+    ring = ring[k:] + ring[:k]
+    return ring + ring[:1]
+
+
+def _cross(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
 @lru_cache(maxsize=512)
-def town_bar(angle: float) -> Polygon:
+def town_bar(angle: float) -> Shape:
     """A bar across the track; `angle` is the track's direction in degrees (made once
     for each angle)."""
     long, thick = TOWN_BAR
-    return affinity.rotate(box(-thick / 2, -long / 2, thick / 2, long / 2), angle, origin=(0, 0))
+    return polygon(rotated(box(-thick / 2, -long / 2, thick / 2, long / 2).coords, angle, (0, 0)))
 
 
-def town_dot() -> Polygon:
+def town_dot() -> Shape:
     return circle((0.0, 0.0), TOWN_DOT)
 
 
@@ -68,7 +94,7 @@ def bar_corners(angle: float) -> list[Point]:
     return [rotate_degrees(p, angle) for p in pts]
 
 
-def extent(shape: Polygon) -> float:
+def extent(shape: Shape) -> float:
     """Distance from the origin to the farthest point of a shape at the origin."""
     minx, miny, maxx, maxy = shape.bounds
     return math.hypot(max(abs(minx), abs(maxx)), max(abs(miny), abs(maxy)))

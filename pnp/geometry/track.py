@@ -188,9 +188,16 @@ def sample(segment: Segment, step: float = 4.0) -> list[Point]:
 
 
 @lru_cache(maxsize=2048)
+def polyline(segment: Segment) -> tuple[Point, ...]:
+    """The segment as the points a drawn line follows (`sample`), made once per segment:
+    the same runs of track recur on many faces."""
+    return tuple(sample(segment))
+
+
+@lru_cache(maxsize=256)
 def linestring(segment: Segment):
     """The segment as a shapely LineString (shapely is loaded when first asked for).
     Made once per segment: the same runs of track recur on many faces."""
     from shapely.geometry import LineString
 
-    return LineString(sample(segment))
+    return LineString(polyline(segment))

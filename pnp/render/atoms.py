@@ -30,7 +30,7 @@ def terminal_arrow(segment: Segment, style: Style) -> object:
 def city(stop: PlacedStop, style: Style) -> object:
     g = svg.group()
     outline = city_outline(stop.slots, stop.angle)
-    pts = [add(p, stop.point) for p in list(outline.exterior.coords)[:-1]]
+    pts = [add(p, stop.point) for p in outline.coords[:-1]]
     if stop.slots > 1:
         g.add(svg.polygon_path(pts, fill=style.color("city_fill"), stroke=style.color("city_stroke"), stroke_width=2))
     r = slot_radius(stop.slots)

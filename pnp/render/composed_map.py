@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from shapely.ops import unary_union
 
 from pnp.draw import shapes
 from pnp.compose import Composition
@@ -51,7 +50,11 @@ def section_outlines(comp: Composition, art: MapArt, style: Style, width: float)
     hex_shape = dict(zip(comp.board.hexes, art.drawing.pieces))
     out = []
     for p in comp.placements:
-        shape = unary_union([hex_shape[comp.coord(pos)] for pos, _ in p.cells])
+        from shapely.ops import unary_union  # the outline drawn is GEOS's union of the section's hexes
+
+        from pnp.geometry.as_geos import geos
+
+        shape = unary_union([geos(hex_shape[comp.coord(pos)]) for pos, _ in p.cells])
         element = svg.path(shapes.rings(shape), fill="none", stroke=style.color("section_edge"), stroke_width=width,
                            stroke_linejoin="round")
         minx, miny, maxx, maxy = shape.bounds

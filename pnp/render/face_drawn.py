@@ -120,8 +120,10 @@ def bridges(face: TileFace, track, style: Style, ground_colour: str = "white") -
         return [], []
     gaps, out = [], []
     for p in waters:
-        river = partition_line(p)
-        a, b = river.coords
+        from shapely.geometry import LineString  # where track crosses a river, as GEOS finds it
+
+        a, b = partition_line(p)
+        river = LineString([a, b])
         along = unit(sub(b, a))
         for t in track:
             meet = linestring(t.segment).intersection(river)

@@ -6,7 +6,7 @@ its symbol in a ring of its colour)."""
 from __future__ import annotations
 
 from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, rotate_degrees
-from pnp.geometry.face import inset_hex, partition_line
+from pnp.geometry.face import partition_line
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
 from pnp.geometry.stops import slot_centres, slot_radius
 from pnp.draw import shapes
@@ -45,7 +45,7 @@ def stripes(face: TileFace, style: Style) -> list:
     """Diagonal stripes of the given colour across the ground, inside the hex."""
     if not face.stripes:
         return []
-    shape = inset_hex(STRIPE_WIDTH * 0.6)  # square stripe ends stay inside
+    shape = _inset_hex(STRIPE_WIDTH * 0.6)  # square stripe ends stay inside
     lines = []
     for k in range(-6, 7):
         x = k * STRIPE_WIDTH * 2.4
@@ -54,6 +54,14 @@ def stripes(face: TileFace, style: Style) -> list:
             lines.append((line[0], line[1]))
     return [svg.path(shapes.segments(lines), fill="none", stroke=colour(face.stripes, style),
                      stroke_width=STRIPE_WIDTH, stroke_linecap="butt")] if lines else []
+
+
+def _inset_hex(inset: float):
+    """The hex less `inset`, corners sharp, as GEOS makes it: the stripes' ends are where
+    GEOS clips them (shapely is loaded only for a striped face)."""
+    from pnp.geometry.hexagon import hex_polygon
+
+    return hex_polygon().buffer(-inset, join_style=2)
 
 
 def _clip(shape, p, q):
@@ -70,7 +78,7 @@ def partitions(face: TileFace, style: Style) -> list:
     `length` below 1 draws that share of the line, from its first end."""
     out = []
     for p in face.partitions:
-        a, b = partition_line(p).coords
+        a, b = partition_line(p)
         name = "impassable" if p.type == "impassable" else f"border_{p.type}"
         stroke = style.colors.get(name, style.color("outline"))
         dash = {"stroke_dasharray": (14.0, 8.0)} if p.type == "province" else {}
@@ -135,7 +143,9 @@ def pass_band(face: TileFace, placed: PlacedStop, style: Style) -> list:
     stop = face.stops[placed.index]
     if getattr(stop, "style", None) != "pass":
         return []
-    band = placed.shape.buffer(PASS_BAND, join_style=2)
+    from shapely.geometry import Polygon  # a pass's band is GEOS's mitred buffer: loaded only for one
+
+    band = Polygon(placed.shape.coords).buffer(PASS_BAND, join_style=2)
     pts = list(band.exterior.coords)[:-1]
     return [svg.polygon_path(pts, fill=style.color("mountain"), stroke=style.color("outline"), stroke_width=1.5)]
 

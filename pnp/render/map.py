@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shapely import affinity
-from shapely.ops import unary_union
 
 from pnp.draw.nodes import Page
-from pnp.geometry.place import Occupancy, box
+from pnp.geometry.outlines import box
+from pnp.geometry.plane import grown_shape, moved, union
+from pnp.geometry.room import Room
 from pnp.model.company import Company
 from pnp.model.map import Board, Placements
 from pnp.model.tile import TileFace
@@ -62,13 +62,13 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     deco = board.decorations
 
     # 1. place: hexes, areas, then the blocks and labels where nothing else is
-    land = unary_union([f.outline(h.pos) for h in hexes])
-    area_shapes = [unary_union([f.outline(board.coordinates.parse(c)) for c in a.at]) for a in deco.areas]
-    occupied = Occupancy(box(-1e5, -1e5, 1e5, 1e5))
-    occupied.add(land.buffer(1.0))
+    land = [f.outline(h.pos) for h in hexes]
+    area_shapes = [union(*(f.outline(board.coordinates.parse(c)) for c in a.at)) for a in deco.areas]
+    occupied = Room(box(-1e5, -1e5, 1e5, 1e5))
+    occupied.add(union(*(grown_shape(hexagon, 1.0) for hexagon in land)))  # the land, and 1 mm round it
     for shape in area_shapes:
         occupied.add(shape)
-    bounds = unary_union([land] + area_shapes).bounds
+    bounds = union(*land, *area_shapes).bounds
     labels = [(label_box(f, i, lab), lab) for i, lab in enumerate(deco.labels)]
     for shape, _ in labels:  # the title and legend keep off the map's labels
         occupied.add(shape)
@@ -80,11 +80,11 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         blocks.append(place_block(f, legend_block(f, legend), deco.legend.at, occupied, bounds))
     for artwork, at in extras:
         blocks.append(place_block(f, artwork_block(artwork), at, occupied, bounds))
-    extent = unary_union([land] + area_shapes + [s for s, _ in blocks + labels]).bounds
+    extent = union(*land, *area_shapes, *(s for s, _ in blocks + labels)).bounds
     edge = f.spec.padding + f.spec.band if frame else 0.0
     f.origin = (extent[0] - edge, extent[1] - edge)
     width, height = extent[2] - extent[0] + 2 * edge, extent[3] - extent[1] + 2 * edge
-    shift = lambda g: affinity.translate(g, -f.origin[0], -f.origin[1])  # noqa: E731
+    shift = lambda g: moved(g, -f.origin[0], -f.origin[1])  # noqa: E731
 
     # 2. draw, bottom layer first; each item with the bounds a section page culls by
     items: list[tuple[object, tuple]] = []
@@ -112,7 +112,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     for element, _ in items:
         content.add(element)
     pieces = tuple(outlines[h.coord] for h in hexes) + tuple(shift(s) for s, _ in blocks + labels)
-    footprint = unary_union(list(pieces) + [shift(s) for s in area_shapes])
+    footprint = union(*pieces, *(shift(s) for s in area_shapes))
     drawing = Drawing(content, width, height, pieces, footprint, tuple(items))
     doc = svg.document(width, height, title=title_lines[0][0] if title_lines else "Map")
     doc.add(content)

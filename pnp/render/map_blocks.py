@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from pnp.draw import shapes
 from pnp.geometry import grid
-from pnp.geometry.place import Occupancy, box
+from pnp.geometry.outlines import box
+from pnp.geometry.plane import grown_shape
+from pnp.geometry.room import Room
 from pnp.model.map import MapHex
 from pnp.render import svg
 from pnp.render.map_frame import MapFrame
@@ -71,6 +73,11 @@ def label_art(f: MapFrame, i: int, label):
 
 
 def area_art(f: MapFrame, i: int, area, shape):
+    """An area of hexes filled (GEOS's union of its hexes, drawn corner for corner:
+    shapely loaded for a map with areas)."""
+    from pnp.geometry.as_geos import geos
+
+    shape = geos(shape)
     g = svg.group()
     colour = f.colour(area.color, f"decorations.areas[{i}].color")
     for poly in getattr(shape, "geoms", [shape]):
@@ -88,7 +95,7 @@ class BlockArt:
     draw: object  # (frame, left, top) -> SVG element
 
 
-def place_block(f: MapFrame, block: BlockArt, at: str | None, occupied: Occupancy, bounds) -> tuple[object, BlockArt]:
+def place_block(f: MapFrame, block: BlockArt, at: str | None, occupied: Room, bounds) -> tuple[object, BlockArt]:
     """Centre a block on its grid position (moved the least distance off any hex it
     would cover: a block's size depends on its words, and so on the language); else put
     it in the first corner of the map that nothing occupies, else beside or below the
@@ -110,11 +117,11 @@ def place_block(f: MapFrame, block: BlockArt, at: str | None, occupied: Occupanc
         if occupied.clash(shapes[k]) > 1e-6:  # nothing free: below everything placed so far
             cx, cy = minx + w / 2, occupied.union().bounds[3] + gap + h / 2
     shape = box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-    occupied.add(shape.buffer(f.spec.padding / 2))
+    occupied.add(grown_shape(shape, f.spec.padding / 2))
     return shape, block
 
 
-def _nearest_free(occupied: Occupancy, centre: tuple[float, float], w: float, h: float,
+def _nearest_free(occupied: Room, centre: tuple[float, float], w: float, h: float,
                   steps: int = 12) -> tuple[float, float]:
     """The centre nearest `centre`, within half the block's size of it, at which a
     w x h block is free; `centre` itself if none is."""

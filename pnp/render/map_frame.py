@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import shapely
 
 from pnp.draw import shapes
 from pnp.errors import PnpError
-from pnp.geometry import grid, place
+from pnp.geometry import grid
+from pnp.geometry.plane import polygon, translated
 from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, add, corners
 from pnp.model.map import Board
 from pnp.render import svg
@@ -70,12 +70,12 @@ class MapFrame:
 
     def outline(self, pos):
         """The hex at `pos` as a polygon in the map's millimetres: `grid.outline` moved
-        by the origin, to the last bit as shapely.affinity.translate would, without
-        building one polygon to move it (a map asks once a hex)."""
+        by the origin, to the last bit as shapely.affinity.translate would (its
+        corners are drawn where hexes are unions: areas, map sections)."""
         orientation = self.board.orientation
         cx, cy = grid.centre(pos, orientation, self.radius)
         hexagon = [add(p, (cx, cy)) for p in corners(self.radius, grid.turn(orientation))]
-        return shapely.polygons(place.translated(hexagon, -self.origin[0], -self.origin[1]))
+        return polygon(translated(hexagon, -self.origin[0], -self.origin[1]))
 
     def at(self, coordinate: str) -> tuple[float, float]:
         return self.centre(self.board.coordinates.parse(coordinate))

@@ -5,11 +5,12 @@ outer edge that shows ragged edges and ledges, and a legend in the game's own wo
 
 from __future__ import annotations
 
-from shapely import affinity
 
 from pnp.draw import shapes
 from pnp.geometry.market import PlacedCell, extent, outline, place_cells
-from pnp.geometry.place import box
+from pnp.geometry.outlines import box
+from pnp.geometry.plane import moved
+from pnp.geometry.plane_area import overlap_area
 from pnp.i18n import Messages, messages
 from pnp.model.rules import Market
 from pnp.render import svg
@@ -48,7 +49,7 @@ def free_corners(cells: list[PlacedCell], gap: float) -> list[Rect]:
     found = []
     for top in sorted({round(c.y, 6) for c in cells}):
         band = box(0, top, width, height)
-        right = max((s.bounds[2] for s in shapes if s.intersection(band).area > 1e-6), default=0.0)
+        right = max((s.bounds[2] for s in shapes if overlap_area(s, band) > 1e-6), default=0.0)
         x = right + gap
         y = top + (gap if top > 0 else 0.0)
         if width - x >= MIN_CORNER_WIDTH and height - y > gap:
@@ -73,9 +74,11 @@ def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketS
     art.add(title_el)
     for placed in cells:
         art.add(market_space(placed, market, pad, top, style, sizes))
+    from shapely import affinity  # the market's outline is a union (geometry.market.outline)
+
     edge = affinity.translate(outline(cells), pad, top)
     art.add(outline_path(edge, style, sizes.outline))
-    pieces = [title_shape, *(affinity.translate(c.shape(), pad, top) for c in cells)]
+    pieces = [title_shape, *(moved(c.shape(), pad, top) for c in cells)]
 
     corner = next((r for r in free_corners(cells, sizes.gap) if legend_height(entries, r.w, sizes) <= r.h), None)
     if corner is not None:

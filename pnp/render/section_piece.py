@@ -14,8 +14,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-import shapely
-from shapely import affinity
 
 from pnp.draw import shapes
 from pnp.compose import section_board
@@ -81,6 +79,8 @@ def bleed_grounds(board: Board, outlines, style: Style, bleed: float):
         centre = shape.centroid
         radius = math.dist((centre.x, centre.y), shape.exterior.coords[0])
         k = (radius + bleed * 2 / SQRT3) / radius
+        from shapely import affinity
+
         grown = affinity.scale(shape, k, k, origin=centre)
         g.add(svg.polygon_path(list(grown.exterior.coords)[:-1], fill=style.ground(h.color)))
     return g
@@ -116,7 +116,12 @@ def section_piece(section: MapSection, style: Style, hex_mm: float, bleed: float
         board = named_board(board, section, label)
     art = draw_map(board, style, hex_mm=hex_mm, title_lines=[], frame=False)
     drawing = art.drawing
-    outlines = drawing.pieces[:len(board.hexes)]
+    import shapely  # the section's outline: a real union of its hexes
+
+    from pnp.geometry.as_geos import geos
+
+    outlines = [geos(hexagon) for hexagon in drawing.pieces[:len(board.hexes)]]
+
     shape = shapely.union_all(list(outlines), grid_size=GRID)
     g = svg.group()
     if bleed > 0:

@@ -9,13 +9,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from shapely import affinity
-from shapely.geometry import LineString
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
-
 from pnp.draw import shapes
-from pnp.geometry.place import box, text_box
+from pnp.geometry.outlines import box, text_box
+from pnp.geometry.plane import Shape, line_in_box, moved, union
 from pnp.draw.nodes import Page
 from pnp.render import svg
 from pnp.render.style import Style
@@ -36,13 +32,13 @@ class Artwork:
     width: float
     height: float
     art: object  # an SVG group in mm
-    pieces: tuple[BaseGeometry, ...]  # what must lie whole on some page: spaces, titles
+    pieces: tuple[Shape, ...]  # what must lie whole on some page: spaces, titles
     border: float = 0.0  # the white border around the content, mm
-    extra: tuple[BaseGeometry, ...] = ()  # what else is drawn (legend text), which may be split
+    extra: tuple[Shape, ...] = ()  # what else is drawn (legend text), which may be split
     cuts: tuple[tuple[float, float, float], ...] = ()  # pieces cut out of it: discs (cx, cy, diameter)
 
-    def footprint(self) -> BaseGeometry:
-        return unary_union([*self.pieces, *self.extra])
+    def footprint(self) -> Shape:
+        return union(*self.pieces, *self.extra)
 
     def svg(self) -> Page:
         dwg = svg.document(self.width, self.height, title=self.title)
@@ -57,7 +53,7 @@ class Rect:
     w: float
     h: float
 
-    def shape(self) -> BaseGeometry:
+    def shape(self) -> Shape:
         return box(self.x, self.y, self.x + self.w, self.y + self.h)
 
 
@@ -77,8 +73,8 @@ def ink_on(ground: str, style: Style) -> str:
 
 
 def _lines_in(area: Rect, angle: float, spacing: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Parallel lines at `angle` degrees, `spacing` apart, clipped to the rectangle."""
-    clip = area.shape()
+    """Parallel lines at `angle` degrees, `spacing` apart, clipped to the rectangle
+    (where GEOS clips them)."""
     cx, cy = area.x + area.w / 2, area.y + area.h / 2
     reach = math.hypot(area.w, area.h)
     dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
@@ -87,11 +83,26 @@ def _lines_in(area: Rect, angle: float, spacing: float) -> list[tuple[tuple[floa
     n = int(reach / spacing) + 1
     for k in range(-n, n + 1):
         ox, oy = cx + nx * k * spacing, cy + ny * k * spacing
-        seg = LineString([(ox - dx * reach, oy - dy * reach), (ox + dx * reach, oy + dy * reach)]).intersection(clip)
-        if isinstance(seg, LineString) and seg.length > 0.2:
-            (ax, ay), (bx, by) = list(seg.coords)[0], list(seg.coords)[-1]
-            out.append(((ax, ay), (bx, by)))
+        p, q = (ox - dx * reach, oy - dy * reach), (ox + dx * reach, oy + dy * reach)
+        seg = line_in_box(p, q, (area.x, area.y, area.x + area.w, area.y + area.h))
+        if seg is False:  # through a corner: as GEOS clips it
+            seg = _geos_clip(p, q, area)
+        if seg is not None and math.dist(*seg) > 0.2:
+            out.append(seg)
     return out
+
+
+def _geos_clip(p, q, area: Rect):
+    """GEOS's own clip of p->q to the rectangle (first and last point), or None."""
+    from shapely.geometry import LineString
+
+    from pnp.geometry.as_geos import geos
+
+    seg = LineString([p, q]).intersection(geos(area.shape()))
+    if not isinstance(seg, LineString) or seg.is_empty:
+        return None
+    coords = list(seg.coords)
+    return (coords[0], coords[-1])
 
 
 def _star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -177,7 +188,7 @@ def space(area: Rect, label: str, grounds: list[str], marks: list[str], style: S
 
 
 def text_block(text: str, x: float, y: float, width: float, size: float, style: Style, *,
-               weight: str = "regular", anchor: str = "start") -> tuple[object, float, list[BaseGeometry]]:
+               weight: str = "regular", anchor: str = "start") -> tuple[object, float, list[Shape]]:
     """Wrapped text whose first line's capitals start at y; returns the group, its
     height and the boxes its lines cover."""
     g = svg.group()
@@ -230,16 +241,16 @@ def legend_height(entries: list[LegendEntry], width: float, sizes: MarketSizes) 
 
 
 def legend(entries: list[LegendEntry], x: float, y: float, width: float, style: Style,
-           sizes: MarketSizes) -> tuple[object, float, list[BaseGeometry]]:
+           sizes: MarketSizes) -> tuple[object, float, list[Shape]]:
     """Entries in as many columns of `sizes.legend_column` as fit `width`, row by row;
     returns the group, its height and each entry's box."""
     group, height, boxes = _legend(entries, width, sizes, style)
-    return svg.transformed(group, shapes.translate(x, y)), height, [affinity.translate(b, x, y) for b in boxes]
+    return svg.transformed(group, shapes.translate(x, y)), height, [moved(b, x, y) for b in boxes]
 
 
 def _legend(entries, width, sizes, style):
     g = svg.group()
-    boxes: list[BaseGeometry] = []
+    boxes: list[Shape] = []
     if not entries:
         return g, 0.0, boxes
     gap = sizes.gap
@@ -262,15 +273,21 @@ def _legend(entries, width, sizes, style):
             ty = y + (h - text_h) / 2
             block, _, line_boxes = text_block(entry.text, x + sizes.swatch + 2.5, ty, text_w, sizes.text_size, style)
             g.add(block)
-            boxes.append(unary_union([sw.shape(), *line_boxes]).envelope)
+            boxes.append(envelope([sw.shape(), *line_boxes]))
         y += row_h + sizes.gap * 0.5
     return g, y - sizes.gap * 0.5, boxes
 
 
-def title_text(text: str, x: float, y: float, sizes: MarketSizes, style: Style) -> tuple[object, BaseGeometry]:
+def title_text(text: str, x: float, y: float, sizes: MarketSizes, style: Style) -> tuple[object, Shape]:
     """A drawing's title, its capitals' top at y."""
     centre = (x, y + sizes.title_size * CAP_HEIGHT / 2)
     element = svg.text(text, centre, sizes.title_size, style, weight="bold", anchor="start")
     shape = text_box(text, sizes.title_size, (x + text_width(text, sizes.title_size, "bold") / 2, centre[1]),
                      weight="bold", pad=0)
     return element, shape
+
+
+def envelope(shapes_: list[Shape]) -> Shape:
+    """The box round shapes (for pagination: what must stay whole)."""
+    b = union(*shapes_).bounds
+    return box(b[0], b[1], b[2], b[3])

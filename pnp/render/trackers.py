@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shapely.ops import unary_union
 
 from pnp.draw import shapes
-from pnp.geometry.place import box
+from pnp.geometry.outlines import box
 from pnp.i18n import Messages, messages
 from pnp.model.rules import Market, ParChart, Phase, RevenueTrack, RoundSpace, RoundTracker
 from pnp.render import svg
-from pnp.render.spaces import LEADING, Artwork, Rect, ink_on, space, text_block, title_text, zone_patch
+from pnp.render.spaces import LEADING, Artwork, Rect, envelope, ink_on, space, text_block, title_text, zone_patch
 from pnp.render.style import Style
 from pnp.templates import MarketSizes
 from pnp.text import CAP_HEIGHT, fit_size, text_width, wrap
@@ -71,7 +70,7 @@ class Sheet:
                                           weight=weight, anchor=anchor)
         self.art.add(group)
         if boxes:
-            self.add_piece(unary_union(boxes).envelope)
+            self.add_piece(envelope(boxes))
         return height
 
     def finish(self, key: str, title: str) -> Artwork:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
 
 from pnp.errors import PnpError
-from pnp.geometry.place import box
+from pnp.geometry.outlines import box
+from pnp.geometry.plane import Shape, intersects, signed_area, union
+from pnp.geometry.plane_area import overlap_area
 from pnp.i18n import Messages, messages
 from pnp.sheets.printable import print_area
 from pnp.templates import Paper, settings_file
@@ -47,15 +47,15 @@ class Drawing:
     content: object
     width: float
     height: float
-    pieces: tuple[BaseGeometry, ...] = ()
-    footprint: BaseGeometry | None = None
+    pieces: tuple[Shape, ...] = ()  # plane shapes (pnp.geometry.plane)
+    footprint: Shape | None = None
     items: tuple[tuple[object, tuple[float, float, float, float]], ...] = ()  # optional, see below
 
-    def drawn(self) -> BaseGeometry:
+    def drawn(self) -> Shape:
         if self.footprint is not None:
             return self.footprint
         if self.pieces:
-            return unary_union(self.pieces)
+            return union(*self.pieces)
         return box(0, 0, self.width, self.height)
 
 
@@ -79,7 +79,7 @@ class PageSection:
         return t("sections.label", row=self.row, column=self.column)
 
     @property
-    def window(self) -> BaseGeometry:
+    def window(self) -> Shape:
         return box(self.x, self.y, self.x + self.width, self.y + self.height)
 
 
@@ -230,12 +230,13 @@ def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec) -> Plan:
     else:
         stack, rows, window_h = 1, _spans(drawing.height, height, spec.overlap, [(b[1], b[3]) for b in bounds]), height
     drawn = drawing.drawn()
+    empty = _no_area(drawn)
     sections = []
     for r, (y0, _) in enumerate(rows, start=1):
         for c, (x0, _) in enumerate(columns, start=1):
             section = PageSection(r, c, x0, y0, width, window_h)
-            seen = drawn.intersection(section.window)
-            if not seen.is_empty and (seen.area > 1e-3 or drawn.area == 0):
+            window = section.window
+            if intersects(drawn, window) and (empty or overlap_area(drawn, window) > 1e-3):
                 sections.append(section)
     return Plan(paper, (left, top, width, window_h), tuple(columns), tuple(rows), tuple(sections), spec,
                 stack=min(stack, max(1, len(sections))), pitch=window_h + between, area=(left, top, width, height))
@@ -260,9 +261,14 @@ def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Pla
 def nearly_blank(drawing: Drawing, plan: Plan) -> int:
     """How many printed sections the drawing fills less than NEARLY_BLANK of."""
     drawn = drawing.drawn()
-    if drawn.area == 0:
+    if _no_area(drawn):
         return 0
-    return sum(drawn.intersection(s.window).area < NEARLY_BLANK * s.window.area for s in plan.sections)
+    return sum(overlap_area(drawn, s.window) < NEARLY_BLANK * s.width * s.height for s in plan.sections)
+
+
+def _no_area(shape: Shape) -> bool:
+    """Whether a union of parts covers no area (every part flat)."""
+    return all(signed_area(p) == 0 for p in shape.parts)
 
 
 def _all_fit(drawing: Drawing, plan: Plan) -> bool:

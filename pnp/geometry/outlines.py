@@ -1,0 +1,70 @@
+"""The plain shapes a face layout is made of (boxes, circles, text boxes, the hex less
+a margin) as `plane.Shape`s, with the corners shapely made them with, so that an
+outline drawn from one (a city's) and every decision taken on them stay as they were.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from pnp.geometry.hexagon import RADIUS, corners
+from pnp.geometry.plane import Point, Shape, polygon
+from pnp.text import CAP_HEIGHT, text_width
+
+
+def _unit_circle() -> tuple[Point, ...]:
+    """GEOS's buffer of a point by 1 with 8 segments a quarter (`Point.buffer(1.0, 8)`):
+    32 corners clockwise on screen from (1, 0), closed; GEOS writes the corners on the
+    axes as exact zeros where the cosine leaves ~1e-16."""
+    step = 2 * math.pi / 32
+    pts = [(math.cos(-i * step), math.sin(-i * step)) for i in range(32)]
+    pts = [(0.0 if abs(x) < 1e-12 else x, 0.0 if abs(y) < 1e-12 else y) for x, y in pts]
+    return tuple(pts + pts[:1])
+
+
+UNIT_CIRCLE = _unit_circle()
+_UNIT_BOX = ((-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0))
+
+
+def circle_points(centre: Point, radius: float) -> list[Point]:
+    """A 32-gon's corners (what shapely's buffer(radius, 8) gives), closed."""
+    x, y = centre
+    return [(x + radius * u, y + radius * v) for u, v in UNIT_CIRCLE]
+
+
+def circle(centre: Point, radius: float) -> Shape:
+    return polygon(circle_points(centre, radius))
+
+
+def box(minx: float, miny: float, maxx: float, maxy: float) -> Shape:
+    """A rectangle, its corners in shapely.box's order."""
+    return polygon(((maxx, miny), (maxx, maxy), (minx, maxy), (minx, miny), (maxx, miny)))
+
+
+def text_corners(text: str, size: float, anchor: Point, angle: float = 0.0, weight: str = "regular",
+                 pad: float = 1.0) -> list[Point]:
+    """The corners (closed) of the box a line of text centred on `anchor` covers (middle
+    of its capitals on the anchor), turned by `angle` degrees about the anchor."""
+    w, h = _half_size(text, size, weight, pad)
+    c, s = (math.cos(math.radians(angle)), math.sin(math.radians(angle))) if angle else (1.0, 0.0)
+    x, y = anchor
+    return [(x + u * w * c - v * h * s, y + u * w * s + v * h * c) for u, v in _UNIT_BOX]
+
+
+def text_box(text: str, size: float, anchor: Point, *, angle: float = 0.0, weight: str = "regular",
+             pad: float = 1.0) -> Shape:
+    return polygon(text_corners(text, size, anchor, angle, weight, pad))
+
+
+@lru_cache(maxsize=1024)
+def _half_size(text: str, size: float, weight: str, pad: float) -> tuple[float, float]:
+    return (text_width(text, size, weight) / 2 + pad, size * CAP_HEIGHT / 2 + pad)
+
+
+@lru_cache(maxsize=16)
+def hex_less(inset: float) -> Shape:
+    """The hex less `inset` all round, corners sharp (GEOS's mitred inward buffer): the
+    same hex, its corner radius less inset / cos 30."""
+    ring = corners(RADIUS - inset / math.cos(math.pi / 6))
+    return Shape(polygon(ring).parts, tuple(ring), ("buffer", polygon(corners()), -inset, ("join_style", 2)))

@@ -1,0 +1,255 @@
+"""Plane geometry of plain tuples for laying out a face, without GEOS (shapely and numpy
+cost ~0.2 s to import, and GEOS's wrappers more than the sums themselves for shapes of
+a few dozen corners).
+
+A `Shape` is a union of convex polygons ("parts", each a tuple of corners turning
+anticlockwise in y-up terms, not closed) with its bounds. Everything a face layout
+makes is one: a box, a 32-gon circle, a convex polygon grown by a margin, a band along
+a polyline, or several of these together. Two shapes meet when two of their parts do
+(touching counts, as for GEOS's `intersects`); a convex area holds a shape when it holds
+every corner of it.
+
+Grown shapes and bands are GEOS's buffers made the way GEOS makes them (its offset
+curve with shapely's 16 segments a quarter circle: a round join or cap is a fan of
+corners on the circle, the turn split into equal steps of about 5.6 degrees), so that what meets
+what is decided as with the buffered shapes GEOS drew before: a corner of a GEOS round
+cap lies inside the true circle, and a candidate just clear of it must stay clear.
+"""
+
+from __future__ import annotations
+
+import math
+
+Point = tuple[float, float]
+Ring = tuple[Point, ...]
+Bounds = tuple[float, float, float, float]
+
+QUADRANT_SEGMENTS = 16  # shapely's default for a buffer's round joins and caps
+_FILLET_STEP = math.pi / 2.0 / QUADRANT_SEGMENTS
+
+
+class Shape:
+    """Convex parts and their bounds; `coords` is the one part's ring as shapely gives a
+    polygon's exterior (closed, in the corners' own order), for drawing an outline.
+    `recipe` says how GEOS made the same shape (`as_geos.geos`, for tests that compare
+    the two); None: `Polygon(coords)`."""
+
+    __slots__ = ("parts", "boxes", "bounds", "coords", "recipe")
+
+    def __init__(self, parts: tuple[Ring, ...], coords: tuple[Point, ...] = (), recipe: tuple | None = None):
+        self.parts = tuple(_anticlockwise(p) for p in parts)
+        self.boxes = tuple(_bounds(p) for p in self.parts)
+        self.bounds = _union_bounds(self.boxes)
+        self.coords = coords
+        self.recipe = recipe
+
+    def __repr__(self) -> str:
+        return f"Shape({len(self.parts)} parts, bounds={self.bounds})"
+
+
+def polygon(points) -> Shape:
+    """One convex polygon (the points as given, an open or closed ring)."""
+    pts = tuple(points)
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts = pts[:-1]
+    return Shape((pts,), pts + pts[:1])
+
+
+def union(*shapes: Shape) -> Shape:
+    return Shape(tuple(p for s in shapes for p in s.parts), recipe=("union", shapes))
+
+
+def moved(shape: Shape, dx: float, dy: float) -> Shape:
+    """`shape` moved by (dx, dy), by shapely.affinity.translate's own arithmetic."""
+    recipe = None if shape.recipe is None else ("translate", shape, dx, dy)
+    return Shape(tuple(tuple(translated(p, dx, dy)) for p in shape.parts),
+                 tuple(translated(shape.coords, dx, dy)) if shape.coords else (), recipe)
+
+
+def rotated(points, angle: float, origin) -> list[Point]:
+    """`points` turned by `angle` degrees about `origin`, by shapely.affinity.rotate's
+    own arithmetic step for step (so the same coordinates to the last bit), without
+    the cost of its numpy arrays for a handful of points."""
+    a = angle * math.pi / 180.0
+    c, s = math.cos(a), math.sin(a)
+    c = 0.0 if abs(c) < 2.5e-16 else c
+    s = 0.0 if abs(s) < 2.5e-16 else s
+    x0, y0 = origin
+    xoff, yoff = x0 - x0 * c + y0 * s, y0 - x0 * s - y0 * c
+    return [(c * x + -s * y + xoff, s * x + c * y + yoff) for x, y in points]
+
+
+def translated(points, dx: float, dy: float) -> list[Point]:
+    """`points` moved by (dx, dy), by shapely.affinity.translate's own arithmetic
+    (1.0*x + 0.0*y + dx), so the same coordinates to the last bit."""
+    return [(1.0 * x + 0.0 * y + dx, 0.0 * x + 1.0 * y + dy) for x, y in points]
+
+
+# --- what meets what -------------------------------------------------------------------
+
+
+def intersects(a: Shape, b: Shape) -> bool:
+    """Whether the shapes share a point (touching counts)."""
+    if not _boxes_meet(a.bounds, b.bounds):
+        return False
+    for pa, ba in zip(a.parts, a.boxes):
+        if not _boxes_meet(ba, b.bounds):
+            continue
+        for pb, bb in zip(b.parts, b.boxes):
+            if _boxes_meet(ba, bb) and not _separated(pa, pb) and not _separated(pb, pa):
+                return True
+    return False
+
+
+def holds(area: Ring, shape: Shape) -> bool:
+    """Whether the convex `area` (anticlockwise) holds every corner of `shape`."""
+    x0, y0 = area[-1]
+    for x1, y1 in area:
+        ex, ey = x1 - x0, y1 - y0
+        for part in shape.parts:
+            for x, y in part:
+                if ex * (y - y0) - ey * (x - x0) < 0:
+                    return False
+        x0, y0 = x1, y1
+    return True
+
+
+def _separated(a: Ring, b: Ring) -> bool:
+    """Whether some edge of convex `a` has all of `b` strictly outside it (in 2D two
+    convex polygons that do not meet are parted by the line of an edge of one)."""
+    x0, y0 = a[-1]
+    for x1, y1 in a:
+        ex, ey = x1 - x0, y1 - y0
+        for x, y in b:
+            if ex * (y - y0) - ey * (x - x0) >= 0:
+                break
+        else:
+            return True
+        x0, y0 = x1, y1
+    return False
+
+
+def _boxes_meet(a: Bounds, b: Bounds) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _bounds(ring: Ring) -> Bounds:
+    xs = [p[0] for p in ring]
+    ys = [p[1] for p in ring]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _union_bounds(boxes) -> Bounds:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def signed_area(ring) -> float:
+    """The area of a ring, positive when it turns anticlockwise (y up)."""
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])) / 2.0
+
+
+def _anticlockwise(ring: Ring) -> Ring:
+    return ring if signed_area(ring) >= 0 else ring[::-1]
+
+
+# --- GEOS's buffers --------------------------------------------------------------------
+
+
+def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
+    """The corners of a round join about `centre`, from angle `start` to `end` (radians,
+    the shorter way), both ends included: GEOS's fillet of equal steps, as many as the
+    turn holds steps of a quarter circle / QUADRANT_SEGMENTS, rounded."""
+    total = end - start
+    if total > math.pi:
+        total -= 2 * math.pi
+    elif total < -math.pi:
+        total += 2 * math.pi
+    n = int(abs(total) / _FILLET_STEP + 0.5)
+    x, y = centre
+    out = [(x + radius * math.cos(start), y + radius * math.sin(start))]
+    if n >= 1:
+        step = total / n
+        out += [(x + radius * math.cos(start + i * step), y + radius * math.sin(start + i * step)) for i in range(1, n)]
+    out.append((x + radius * math.cos(start + total), y + radius * math.sin(start + total)))
+    return out
+
+
+def grown_shape(shape: Shape, margin: float) -> Shape:
+    """A one-part shape grown by `margin` (GEOS's `buffer(margin)`)."""
+    return Shape((grown(shape.parts[0], margin),), recipe=("buffer", shape, margin))
+
+
+def grown(ring: Ring, margin: float) -> Ring:
+    """A convex polygon (anticlockwise) grown by `margin` with round corners: each
+    edge moved out, each corner a fan between the moved edges."""
+    out: list[Point] = []
+    n = len(ring)
+    for i in range(n):
+        prev, here, nxt = ring[i - 1], ring[i], ring[(i + 1) % n]
+        a_in = _outward(prev, here)
+        a_out = _outward(here, nxt)
+        out += fan(here, a_in, a_out, margin)
+    return tuple(out)
+
+
+def _outward(p: Point, q: Point) -> float:
+    """The angle of the outward normal of edge p->q of an anticlockwise polygon."""
+    return math.atan2(q[1] - p[1], q[0] - p[0]) - math.pi / 2
+
+
+def band(points, half: float, round_caps: bool) -> Shape:
+    """A polyline grown by `half` on both sides (GEOS buffer with round joins): a box
+    along each segment, a fan at each bend's outer side, and at the two ends a half
+    circle (round caps) or nothing (flat caps)."""
+    pts = list(points)
+    parts: list[Ring] = []
+    for p, q in zip(pts, pts[1:]):
+        a = _outward(p, q)
+        dx, dy = half * math.cos(a), half * math.sin(a)
+        parts.append(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy)))
+    for p, here, q in zip(pts, pts[1:], pts[2:]):
+        a_in, a_out = _outward(p, here), _outward(here, q)
+        turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
+        if turn > 0:  # turning right (y up): the outer side is the left one
+            a_in, a_out = a_in + math.pi, a_out + math.pi
+        elif turn == 0:
+            continue
+        parts.append(tuple(fan(here, a_in, a_out, half)) + (here,))
+    if round_caps:
+        for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2])):
+            a = math.atan2(end[1] - other[1], end[0] - other[0])
+            parts.append(tuple(fan_half(end, a, half)))
+    return Shape(tuple(parts), recipe=("band", tuple(pts), half, round_caps))
+
+
+def fan_half(centre: Point, heading: float, radius: float) -> list[Point]:
+    """A round cap: the half circle about `centre` facing `heading`, in GEOS's steps."""
+    n = 2 * QUADRANT_SEGMENTS
+    start = heading + math.pi / 2
+    x, y = centre
+    return [(x + radius * math.cos(start - i * math.pi / n), y + radius * math.sin(start - i * math.pi / n))
+            for i in range(n + 1)]
+
+
+def line_in_box(p: Point, q: Point, box: Bounds) -> tuple[Point, Point] | None | bool:
+    """The stretch of segment p->q (both ends outside the box) inside an upright box
+    (minx, miny, maxx, maxy), its ends where GEOS's `intersection` puts them (the
+    crossing with each side in GEOS's double-double arithmetic), from p's end to q's;
+    None when it misses the box. False when the line runs (nearly) through a corner,
+    where GEOS's noding decides what the stretch is: the caller asks GEOS."""
+    from pnp.geometry.double_double import crossing
+
+    x0, y0, x1, y1 = box
+    corners = ((x1, y0), (x1, y1), (x0, y1), (x0, y0))
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    side = [dx * (c[1] - p[1]) - dy * (c[0] - p[0]) for c in corners]
+    tol = 1e-9 * (abs(dx) + abs(dy)) * (abs(x1 - x0) + abs(y1 - y0) + 1.0)
+    if any(abs(s) <= tol for s in side):
+        return False
+    hits = [crossing(p, q, corners[i - 1], corners[i]) for i in range(4) if (side[i - 1] > 0) != (side[i] > 0)]
+    if not hits:
+        return None
+    if len(hits) != 2:
+        return False
+    hits.sort(key=lambda h: (h[0] - p[0]) ** 2 + (h[1] - p[1]) ** 2)
+    return hits[0], hits[1]

@@ -1,0 +1,204 @@
+"""Areas of overlap between plane shapes (unions of convex parts), for ranking candidate
+spots when none is free: how much of a shape lies outside an area or on another shape.
+
+The area of a union of convex polygons is taken along its boundary: each part's edges,
+less the stretches inside another part, summed by the shoelace formula. An edge lying
+along another part's edge counts once when both run the same way and not at all when
+they run opposite ways (two parts side by side: the edge is inside the union).
+"""
+
+from __future__ import annotations
+
+from pnp.geometry.plane import Ring, Shape, _bounds, _boxes_meet, _separated, holds, signed_area
+
+_EPS = 1e-9
+
+
+def outside_area(shape: Shape, area: Shape) -> float:
+    """The area of `shape` outside the convex `area`."""
+    if holds(area.parts[0], shape):
+        return 0.0
+    inside = [clip(p, area.parts[0]) for p in shape.parts]
+    return union_area(list(shape.parts)) - union_area([p for p in inside if len(p) >= 3])
+
+
+def overlap_area(a: Shape, b: Shape) -> float:
+    """The area `a` and `b` share."""
+    pieces = [p if _box_within(pb, qb) and _is_box(q) else clip(p, q)
+              for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes)
+              if _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p)]
+    return union_area([p for p in pieces if len(p) >= 3])
+
+
+def _box_within(inner, outer) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def _is_box(ring: Ring) -> bool:
+    """An upright rectangle (then what lies within its bounds lies within it)."""
+    return len(ring) == 4 and all(p[0] == q[0] or p[1] == q[1] for p, q in zip(ring, ring[1:] + ring[:1]))
+
+
+def clip(subject: Ring, window: Ring) -> Ring:
+    """The convex `subject` cut to the convex `window` (Sutherland-Hodgman; both turning
+    anticlockwise)."""
+    out = list(subject)
+    n = len(window)
+    for i in range(n):
+        if not out:
+            break
+        (x0, y0), (x1, y1) = window[i - 1], window[i]
+        ex, ey = x1 - x0, y1 - y0
+        side = [ex * (y - y0) - ey * (x - x0) for x, y in out]
+        if min(side) >= 0:  # all on the inner side of this edge: nothing to cut
+            continue
+        kept = []
+        for k in range(len(out)):
+            p, q = out[k - 1], out[k]
+            sp, sq = side[k - 1], side[k]
+            if sq >= 0:
+                if sp < 0:
+                    kept.append(_cut(p, q, sp, sq))
+                kept.append(q)
+            elif sp >= 0:
+                kept.append(_cut(p, q, sp, sq))
+        out = kept
+    return tuple(out)
+
+
+def _cut(p, q, sp: float, sq: float):
+    t = sp / (sp - sq)
+    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+
+
+def union_area(parts: list[Ring]) -> float:
+    """The area the parts cover together. Parts that overlap no other part (hexes side
+    by side share only edges) count whole; each group of overlapping parts is summed
+    along its boundary (`_boundary_area`)."""
+    if len(parts) <= 1:
+        return signed_area(parts[0]) if parts else 0.0
+    boxes = [_bounds(p) for p in parts]
+    group = list(range(len(parts)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    order = sorted(range(len(parts)), key=lambda i: boxes[i][0])
+    for n, i in enumerate(order):
+        for j in order[n + 1:]:
+            if boxes[j][0] > boxes[i][2]:
+                break
+            if _boxes_meet(boxes[i], boxes[j]) and _overlap(parts[i], parts[j]):
+                group[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(parts)):
+        groups.setdefault(root(i), []).append(i)
+    return sum(signed_area(parts[g[0]]) if len(g) == 1 else _boundary_area([parts[i] for i in g])
+               for g in groups.values())
+
+
+def _overlap(a: Ring, b: Ring) -> bool:
+    """Whether two convex rings share more than their edges (touching does not count,
+    nor a sliver under 1e-9 wide: neighbouring hexes worked out from their own centres
+    may overlap by rounding)."""
+    return not _parted(a, b) and not _parted(b, a)
+
+
+def _parted(a: Ring, b: Ring) -> bool:
+    x0, y0 = a[-1]
+    for x1, y1 in a:
+        ex, ey = x1 - x0, y1 - y0
+        tol = 1e-9 * (abs(ex) + abs(ey))
+        for x, y in b:
+            if ex * (y - y0) - ey * (x - x0) > tol:
+                break
+        else:
+            return True
+        x0, y0 = x1, y1
+    return False
+
+
+def _boundary_area(parts: list[Ring]) -> float:
+    """The area of a union of convex parts, summed along its boundary."""
+    boxes = [_bounds(p) for p in parts]
+    edges = [_edges(p) for p in parts]
+    total = 0.0
+    for i, part in enumerate(parts):
+        near = [(j, boxes[j]) for j in range(len(parts)) if j != i and _boxes_meet(boxes[i], boxes[j])]
+        for k in range(len(part)):
+            a, b = part[k - 1], part[k]
+            edge = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            touching = [(j < i, edges[j]) for j, box in near if _boxes_meet(edge, box)]
+            if not touching:
+                total += a[0] * b[1] - b[0] * a[1]
+                continue
+            for t0, t1 in _uncovered(a, b, touching):
+                x0, y0 = a[0] + t0 * (b[0] - a[0]), a[1] + t0 * (b[1] - a[1])
+                x1, y1 = a[0] + t1 * (b[0] - a[0]), a[1] + t1 * (b[1] - a[1])
+                total += x0 * y1 - x1 * y0
+    return total / 2.0
+
+
+def _edges(ring: Ring) -> list[tuple[float, float, float, float, float]]:
+    """Each edge of a ring as (start x, start y, dx, dy, |dx| + |dy|)."""
+    out = []
+    x0, y0 = ring[-1]
+    for x1, y1 in ring:
+        out.append((x0, y0, x1 - x0, y1 - y0, abs(x1 - x0) + abs(y1 - y0)))
+        x0, y0 = x1, y1
+    return out
+
+
+def _uncovered(a, b, others) -> list[tuple[float, float]]:
+    """The stretches of edge a->b inside none of the `others` parts ((earlier, edges)
+    pairs: whether the part comes before this one, and its `_edges`)."""
+    covered = []
+    for earlier, edges in others:
+        span = _inside_span(a, b, edges, earlier)
+        if span is not None:
+            covered.append(span)
+    covered.sort()
+    free, at = [], 0.0
+    for t0, t1 in covered:
+        if t0 > at:
+            free.append((at, t0))
+        at = max(at, t1)
+    if at < 1.0:
+        free.append((at, 1.0))
+    return free
+
+
+def _inside_span(a, b, edges, earlier: bool):
+    """The parameters of segment a->b inside a convex ring (its `_edges`), or None.
+    Along one of its edges the segment is inside when that edge runs the other way, or
+    runs the same way and belongs to an earlier part (so that the stretch is counted
+    once)."""
+    lo, hi = 0.0, 1.0
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    scale = _EPS * max(1.0, abs(dx) + abs(dy))
+    for x0, y0, ex, ey, size in edges:
+        sa = ex * (ay - y0) - ey * (ax - x0)
+        sb = ex * (by - y0) - ey * (bx - x0)
+        tol = scale * size
+        if -tol <= sa <= tol and -tol <= sb <= tol:  # along this edge
+            if ex * dx + ey * dy > 0 and not earlier:
+                return None
+            continue
+        if sa < 0:
+            if sb < 0:
+                return None
+            t = sa / (sa - sb)
+            if t > lo:
+                lo = t
+        elif sb < 0:
+            t = sa / (sa - sb)
+            if t < hi:
+                hi = t
+        if hi <= lo:
+            return None
+    return (lo, hi)

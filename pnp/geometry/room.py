@@ -1,0 +1,75 @@
+"""What is already drawn on a face or a map, as plane shapes: a candidate spot is free
+when it lies inside the area and meets nothing taken."""
+
+from __future__ import annotations
+
+from pnp.geometry.plane import Shape, grown_shape, holds, intersects, union
+from pnp.geometry.plane_area import outside_area, overlap_area
+
+
+class Grown:
+    """A candidate shape that is a convex core grown by a margin with round corners
+    (GEOS's `core.buffer(margin)`), made only when it is needed. The core lies inside
+    the whole, well clear of its edge, so whatever the core meets or leaves the area by,
+    the whole does too: a candidate whose core is not free is refused without making the
+    whole, and most candidates are refused. Decisions are those the whole shape gives
+    (it is still what a free candidate is checked and placed as)."""
+
+    __slots__ = ("core", "margin", "_whole")
+
+    def __init__(self, core: Shape, margin: float):
+        if margin <= 0:
+            raise ValueError("a grown shape needs a margin > 0 (its core must lie inside it)")
+        self.core, self.margin = core, margin
+        self._whole = None
+
+    def whole(self) -> Shape:
+        if self._whole is None:
+            self._whole = grown_shape(self.core, self.margin)
+        return self._whole
+
+
+class Room:
+    """The free room of a convex `area` (one part) as shapes are taken from it."""
+
+    __slots__ = ("area", "taken")
+
+    def __init__(self, area: Shape):
+        self.area = area
+        self.taken: list[Shape] = []
+
+    def add(self, shape: Shape | Grown) -> None:
+        self.taken.append(shape.whole() if type(shape) is Grown else shape)
+
+    def is_free(self, shape: Shape | Grown) -> bool:
+        if type(shape) is Grown:
+            if not self._free(shape.core):  # then neither is the whole, which holds the core
+                return False
+            shape = shape.whole()
+        return self._free(shape)
+
+    def _free(self, shape: Shape) -> bool:
+        if not holds(self.area.parts[0], shape):
+            return False
+        return not any(intersects(t, shape) for t in self.taken)
+
+    def clash(self, shape: Shape | Grown) -> float:
+        """How much of `shape` is outside the area or on something taken (0 = free).
+        Only asked when no candidate is free (a crowded face)."""
+        if type(shape) is Grown:
+            shape = shape.whole()
+        if self.is_free(shape):
+            return 0.0
+        overlap = sum(overlap_area(shape, t) for t in self.taken if intersects(shape, t))
+        return outside_area(shape, self.area) + overlap
+
+    def first_free(self, candidates: list[Shape]) -> int:
+        """Index of the first candidate that is free, else of the least crowded one."""
+        for i, shape in enumerate(candidates):
+            if self.is_free(shape):
+                return i
+        costs = [self.clash(shape) for shape in candidates]
+        return min(range(len(candidates)), key=lambda i: (costs[i], i))
+
+    def union(self) -> Shape:
+        return union(*self.taken)
