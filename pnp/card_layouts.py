@@ -247,6 +247,9 @@ def card_layout(kind: str) -> CardLayout:
     return CardLayout(path, common, sections)
 
 
+_VALUES: dict[tuple, tuple[CardLayout, Values]] = {}  # (kind, section, size) -> (its layout, its values)
+
+
 def layout_values(kind: str, section: str, size: tuple[float, float]) -> Values:
     """The values of `section` of templates/layouts/<kind>.yaml on a card of `size` (mm).
     One `Values` per card size and parsed layout, shared by every card of that size, so
@@ -258,5 +261,3 @@ def layout_values(kind: str, section: str, size: tuple[float, float]) -> Values:
         known = _VALUES[key] = (layout, layout.at(size[0], size[1], section))
     return known[1]
 
-
-_VALUES: dict[tuple, tuple[CardLayout, Values]] = {}

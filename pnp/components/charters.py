@@ -127,7 +127,8 @@ def events_text(phase: Phase, ctx: Context) -> str:
     return "\n".join(parts)
 
 
-def front(c: Company, game: Game, ctx: Context, size: tuple[float, float], phases=None) -> Face:
+def front(c: Company, game: Game, ctx: Context, size: tuple[float, float],
+          phases: tuple[list[str], list[list[Cell]]] | None = None) -> Face:
     """A company's charter; `phases`: the game's `phase_rows`, the same on every charter."""
     style, t = ctx.style, ctx.t
     at, tok = layout_values("charter", "front", size), token_layout(size)
