@@ -201,11 +201,11 @@ def _loaded_after(code: str) -> set[str]:
 
 
 def test_components_without_unions_never_load_shapely_or_numpy(tmp_path):
-    """Tiles, map, shares ... of 1860 drawn in one process (the work a build's workers
-    do), and a whole build's main process: no shapely, no numpy. (The market's outline
-    is GEOS's union: its worker loads shapely; 18-XY's sections likewise.)"""
+    """Tiles, map, market, shares ... of 1860 drawn in one process (the work a build's
+    workers do), and a whole build's main process: no shapely, no numpy. (18-XY's
+    sections are GEOS unions: the worker drawing them loads shapely.)"""
     code = ("import os\nos.cpu_count = lambda: 1\nfrom pnp.cli import main\n"
-            "for c in ('tiles', 'map', 'shares', 'charters', 'tokens', 'trains', 'upgrade-chart', 'tile-manifest'):\n"
+            "for c in ('tiles', 'map', 'market', 'shares', 'charters', 'tokens', 'trains', 'upgrade-chart', 'tile-manifest'):\n"
             f"    try: main([c, '1860', '--out', {str(tmp_path / 'one')!r}])\n"
             "    except SystemExit as e: assert not e.code, c")
     loaded = _loaded_after(code)

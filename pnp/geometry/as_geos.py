@@ -1,6 +1,6 @@
 """A plane shape as GEOS makes the same shape (its recipe: the polygon on its corners,
 a buffer, a band along a line, a union, a move): where a real union is drawn (a map's
-areas and sections, the market's outline) and for tests that compare the two. Loads
+areas and sections) and for tests that compare the two. Loads
 shapely, so only those callers import this."""
 
 from __future__ import annotations

@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typing import TYPE_CHECKING
-
+from pnp.geometry.box_union import Ring, union_outline
 from pnp.geometry.outlines import box
 from pnp.geometry.plane import Shape
 from pnp.model.rules import Cell, Market
-
-if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
 
 
 @dataclass(frozen=True)
@@ -31,8 +27,12 @@ class PlacedCell:
     width: float
     height: float
 
+    def corners(self) -> tuple[float, float, float, float]:
+        """x0, y0, x1, y1: the far edges rounded as the near ones, so that neighbours meet exactly."""
+        return self.x, self.y, round(self.x + self.width, 6), round(self.y + self.height, 6)
+
     def shape(self) -> Shape:
-        return box(self.x, self.y, round(self.x + self.width, 6), round(self.y + self.height, 6))
+        return box(*self.corners())
 
 
 def _origin(kind: str, row: int, col: int, width: float, height: float) -> tuple[float, float]:
@@ -55,14 +55,10 @@ def place_cells(market: Market, width: float, height: float) -> list[PlacedCell]
     return placed
 
 
-def outline(cells: list[PlacedCell]) -> BaseGeometry:
-    """The market's printed area: its outer edge shows the ragged edges and ledges
-    (GEOS's union, drawn corner for corner: shapely loaded for it)."""
-    from shapely.ops import unary_union
-
-    from pnp.geometry.as_geos import geos
-
-    return unary_union([geos(c.shape()) for c in cells]).buffer(0)
+def outline(cells: list[PlacedCell]) -> tuple[tuple[Ring, tuple[Ring, ...]], ...]:
+    """The market's printed area, as polygons (outer ring, holes): its outer edge shows
+    the ragged edges and ledges."""
+    return union_outline(c.corners() for c in cells)
 
 
 def extent(cells: list[PlacedCell]) -> tuple[float, float]:

@@ -74,10 +74,7 @@ def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketS
     art.add(title_el)
     for placed in cells:
         art.add(market_space(placed, market, pad, top, style, sizes))
-    from shapely import affinity  # the market's outline is a union (geometry.market.outline)
-
-    edge = affinity.translate(outline(cells), pad, top)
-    art.add(outline_path(edge, style, sizes.outline))
+    art.add(outline_path(outline(cells), pad, top, style, sizes.outline))
     pieces = [title_shape, *(moved(c.shape(), pad, top) for c in cells)]
 
     corner = next((r for r in free_corners(cells, sizes.gap) if legend_height(entries, r.w, sizes) <= r.h), None)
@@ -98,7 +95,9 @@ def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketS
     return Artwork("market", title, width, height, art, tuple(pieces), pad, tuple(boxes))
 
 
-def outline_path(shape, style: Style, width: float):
-    """The outer edge of a (possibly many-part) polygon as one stroked path."""
-    return svg.path(shapes.rings(shape), fill="none", stroke=style.color("outline"), stroke_width=width,
+def outline_path(polygons, dx: float, dy: float, style: Style, width: float):
+    """The edges of polygons (outer ring, holes), moved by (dx, dy), as one stroked path."""
+    rings = [ring for outer, holes in polygons for ring in (outer, *holes)]
+    commands = [c for ring in rings for c in shapes.polygon((x + dx, y + dy) for x, y in ring)]
+    return svg.path(tuple(commands), fill="none", stroke=style.color("outline"), stroke_width=width,
                         stroke_linejoin="miter")
