@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from msgspec import Struct
 
 from pnp.errors import DataError, PnpError
 from pnp.render.box import Box
@@ -41,8 +42,7 @@ _UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\b")
 _LITERAL = "_length_"
 
 
-@dataclass(frozen=True)
-class _Expr:
+class _Expr(Struct, frozen=True):
     run: object  # (lookup) -> float
     dim: int
     names: frozenset[str]
@@ -129,14 +129,12 @@ class _Compiler:
         return _Expr(lambda get: ra(get) / rb(get), a.dim - b.dim, names)
 
 
-@dataclass(frozen=True)
-class _Section:
+class _Section(Struct, frozen=True):
     values: dict[str, object]  # name -> _Expr, or a dict of box keys -> _Expr
     given: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CardLayout:
+class CardLayout(Struct, frozen=True):
     """One layout file, parsed: its sections, ready to evaluate at a card size."""
 
     path: Path

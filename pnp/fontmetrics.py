@@ -13,9 +13,10 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
-from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
+
+from msgspec import Struct
 
 NBSP, SPACE = 0xA0, 0x20
 
@@ -24,8 +25,7 @@ class FontError(ValueError):
     """The file is not a TrueType font this reader understands."""
 
 
-@dataclass(frozen=True)
-class FontMetrics:
+class FontMetrics(Struct, frozen=True):
     widths: dict[int, float]  # code point -> advance width in 1/1000 em
     default: float  # the .notdef glyph's advance: what a character the face lacks measures
     codes: frozenset[int]  # every code point the character map lists

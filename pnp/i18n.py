@@ -6,8 +6,9 @@ English, so a partial translation still prints."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from pnp.errors import DataError, PnpError
 from pnp.names import plain_name
@@ -46,8 +47,7 @@ def _flatten(path, data: dict, prefix: str, out: dict[str, str]) -> None:
             raise DataError(path, name, f"a message is text, not {type(value).__name__}")
 
 
-@dataclass(frozen=True)
-class Messages:
+class Messages(Struct, frozen=True):
     lang: str
 
     def __call__(self, key: str, **values) -> str:

@@ -15,10 +15,9 @@ import re
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from pnp.errors import DataError
 from pnp.yamlfile import expect_mapping, parse_yaml, read_yaml, validated
+from pnp.yamlsafe import yaml
 
 # The first line of a library tile as the converter writes it: the id in double quotes
 # (without escapes) or plain; a plain id YAML reads as anything but text (`5`, `yes`),
@@ -74,6 +73,9 @@ def _items(text: str) -> list[tuple[str, int, str]] | None:
         return None
     items: list[tuple[str, int, list[str]]] = []
     for number, line in enumerate(lines[start + 1:], start + 2):
+        if items and line.startswith("    "):  # most lines: inside an item (as _INSIDE says, without a regex)
+            items[-1][2].append(line)
+            continue
         item = _ITEM.fullmatch(line)
         if item:
             if item.group(2) is not None and _RESOLVER.resolve(yaml.ScalarNode, item.group(2), (True, False)) != _TEXT:

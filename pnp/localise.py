@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from dataclasses import dataclass
 
 import msgspec
+from msgspec import Struct
 
 from pnp.model.base import set_field
 from pnp.model.game import Game
 from pnp.model.text import Text
 
 
-@dataclass(frozen=True)
-class Localised:
+class Localised(Struct, frozen=True):
     game: Game
     lang: str
     missing: tuple[tuple[str, str], ...]  # (where, wording) of each text lacking the language:
@@ -34,15 +33,19 @@ def _files() -> dict[str, str]:
 
 
 class _Resolver:
+    """Walks a value, resolving each `Text` to `lang`. Where a value sits ("privates.yaml:
+    privates[2].text") is kept as a chain of (parent, key, is_index) and written out only
+    for a text that needs it: most of a game's thousands of fields hold no text."""
+
     def __init__(self, lang: str, own: str):
         self.lang, self.own = lang, own
         self.missing: list[tuple[str, str]] = []
 
-    def __call__(self, value, where: str):
+    def __call__(self, value, where):
         if isinstance(value, Text):
             wording = value.in_language(self.lang, self.own)
             if wording is None:
-                self.missing.append((where, str(value)))
+                self.missing.append((_path(where), str(value)))
                 return value.fallback(self.own)
             return wording
         if isinstance(value, (str, int, float, bool)) or value is None:
@@ -51,7 +54,7 @@ class _Resolver:
             updates = {}
             for name in value.__struct_fields__:
                 old = getattr(value, name)
-                new = self(old, f"{where}.{name}")
+                new = self(old, (where, name, False))
                 if new is not old:
                     updates[name] = new
             return _with_texts(value, updates) if updates else value
@@ -61,19 +64,28 @@ class _Resolver:
                 if not f.init:
                     continue
                 old = getattr(value, f.name)
-                new = self(old, f"{where}.{f.name}")
+                new = self(old, (where, f.name, False))
                 if new is not old:
                     updates[f.name] = new
             return dataclasses.replace(value, **updates) if updates else value
         if isinstance(value, (tuple, list)):
-            items = [self(v, f"{where}[{i}]") for i, v in enumerate(value)]
+            items = [self(v, (where, i, True)) for i, v in enumerate(value)]
             if all(a is b for a, b in zip(items, value)):
                 return value
             return type(value)(items) if type(value) in (tuple, list) else type(value)(*items)
         if isinstance(value, dict):
-            items = {k: self(v, f"{where}.{k}") for k, v in value.items()}
+            items = {k: self(v, (where, k, False)) for k, v in value.items()}
             return value if all(items[k] is value[k] for k in value) else items
         return value
+
+
+def _path(where) -> str:
+    """A chain of (parent, key, is_index) written out: "privates.yaml:.privates[2].text"."""
+    parts = []
+    while isinstance(where, tuple):
+        where, key, index = where
+        parts.append(f"[{key}]" if index else f".{key}")
+    return where + "".join(reversed(parts))
 
 
 def _with_texts(struct, updates: dict):
@@ -92,7 +104,7 @@ def localise(game: Game, lang: str) -> Localised:
     info = resolve(game.info, "game.yaml:")
     parts = {name: resolve(part, f"{files.get(name, name)}:") for name, part in game.parts.items()}
     missing = tuple((where.replace(":.", ": ", 1), text) for where, text in resolve.missing)
-    return Localised(dataclasses.replace(game, info=info, parts=parts), lang, missing)
+    return Localised(msgspec.structs.replace(game, info=info, parts=parts), lang, missing)
 
 
 def in_language(game: Game, lang: str) -> Game:
@@ -130,9 +142,9 @@ class _Collector(_Resolver):
         super().__init__("", "")
         self.found: list[tuple[str, Text]] = []
 
-    def __call__(self, value, where: str):
+    def __call__(self, value, where):
         if isinstance(value, Text):
-            self.found.append((where, value))
+            self.found.append((_path(where), value))
             return value
         return super().__call__(value, where)
 

@@ -19,14 +19,14 @@ from pnp.yamlfile import expect_mapping, read_yaml
 
 def settings_file(relative: str, cls, *, choices: dict[str, tuple[str, ...]] | None = None,
                   numbers: dict[str, type] | None = None, what: str = "settings"):
-    """A `templates/` YAML file of settings read into the dataclass `cls`. Every field
+    """A `templates/` YAML file of settings read into the struct `cls`. Every field
     is a length with a unit unless it is in `choices` (one of the given words) or in
     `numbers` (a positive int or float); an unknown key or a bad value is a DataError
-    naming the file and the key. Absent keys keep the dataclass's defaults."""
+    naming the file and the key. Absent keys keep the struct's defaults."""
     path = templates_dir() / relative
     data = expect_mapping(path, read_yaml(path), what)
     choices, numbers = choices or {}, numbers or {}
-    fields = cls.__dataclass_fields__
+    fields = cls.__struct_fields__
     values = {}
     for key, value in data.items():
         if key not in fields:
@@ -46,7 +46,7 @@ def settings_file(relative: str, cls, *, choices: dict[str, tuple[str, ...]] | N
     return cls(**values)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
 class Paper:
     name: str
     width: float  # mm
@@ -88,7 +88,7 @@ def paper(name: str) -> Paper:
     return sizes[key]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
 class SheetLayout:
     name: str
     kind: str  # individual | tessellated | die
@@ -153,7 +153,7 @@ def theme_names() -> list[str]:
     return sorted(p.stem for p in (templates_dir() / "themes").glob("*.yaml"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
 class MarketSizes:
     """templates/market.yaml, in mm."""
 

@@ -10,7 +10,8 @@ A code is parts separated by `;`; each part is `type=key:value,key:value`. Nodes
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from pnp.model.tile import Tile, TileFace, revenue_text
 
@@ -55,8 +56,7 @@ class TileCodeError(ValueError):
     """A tile code that cannot be read; says which part and why."""
 
 
-@dataclass
-class ParsedCode:
+class ParsedCode(Struct):
     face: dict
     ignored: list[str] = field(default_factory=list)
 

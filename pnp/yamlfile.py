@@ -38,9 +38,7 @@ def read_yaml(path: Path):
 
 def parse_yaml(path: Path, text: str):
     """`text` read from `path` as YAML, with read_yaml's checks and errors."""
-    import yaml
-
-    from pnp.yamlsafe import DuplicateKey, Loader
+    from pnp.yamlsafe import DuplicateKey, Loader, yaml
 
     try:
         data = yaml.load(text, Loader=Loader)
@@ -64,14 +62,19 @@ def parse_yaml(path: Path, text: str):
 
 def check_text(path: Path, data, source: str | None = None) -> None:
     """Every string (key or value) printable: no control characters, not too long, and
-    every character in the embedded fonts. Shared structures are walked once."""
+    every character in the embedded fonts. Shared structures are walked once. Where a
+    string sits is kept as a chain of (parent, key) and written out only for a string
+    that needs the full check (most are short plain ASCII)."""
     from pnp.glyphs import unprintable
 
     seen: set[int] = set()
-    stack: list[tuple[object, tuple]] = [(data, ())]
+    stack: list[tuple[object, tuple | None]] = [(data, None)]
     while stack:
-        value, where = stack.pop()
+        value, at = stack.pop()
         if isinstance(value, str):
+            if len(value) <= MAX_NAME and value.isascii() and value.isprintable():
+                continue  # most text of a game: short, plain ASCII, nothing to check
+            where = _where(at)
             problem = _text_problem(value, where, unprintable)
             if problem:
                 raise DataError(path, field_path(where) or "(top level)", problem, line=line_of(source, where))
@@ -82,13 +85,20 @@ def check_text(path: Path, data, source: str | None = None) -> None:
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in reversed(list(items)):
                 if isinstance(key, str):
-                    stack.append((key, where + (f"{key} (key)",)))
-                stack.append((item, where + (key if isinstance(key, (str, int)) else str(key),)))
+                    stack.append((key, (at, key, True)))
+                stack.append((item, (at, key if isinstance(key, (str, int)) else str(key), False)))
+
+
+def _where(at) -> tuple:
+    """The path of keys and indexes down to a value, from its chain of (parent, key, is_key)."""
+    parts = []
+    while at is not None:
+        at, key, is_key = at
+        parts.append(f"{key} (key)" if is_key else key)
+    return tuple(reversed(parts))
 
 
 def _text_problem(text: str, where: tuple, unprintable) -> str | None:
-    if len(text) <= MAX_NAME and text.isascii() and text.isprintable():
-        return None  # most text of a game: short, plain ASCII, nothing to check
     for ch in ("" if text.isprintable() else text):
         if ch not in ALLOWED_CONTROLS and unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
             return f"control or invalid character U+{ord(ch):04X} in text {_quote(text)}"
@@ -113,9 +123,7 @@ def line_of(source: str | None, where) -> int | None:
     or None when it cannot be found. Used only when reporting a problem."""
     if source is None:
         return None
-    import yaml
-
-    from pnp.yamlsafe import SAFE_LOADER
+    from pnp.yamlsafe import SAFE_LOADER, yaml
 
     try:
         loader = SAFE_LOADER(source)

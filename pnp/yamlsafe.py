@@ -1,10 +1,60 @@
 """The YAML reader: PyYAML's safe loader refusing a key a mapping already has. Kept
 apart from pnp.yamlfile so that PyYAML is imported when a file is first read, not when
-pnp starts."""
+pnp starts.
+
+libyaml parses and composes the node tree; PyYAML's constructor then turns nodes into
+values through a generator per mapping and several calls per scalar, which cost four
+times the parse. `Loader.get_single_data` builds the common nodes (plain maps, lists,
+text, numbers, booleans, null) in one direct walk, handing every other node to PyYAML's
+own constructor. Any problem at all sends the whole document back through PyYAML's
+constructor, so that errors (and which error comes first) are exactly PyYAML's.
+
+Import PyYAML from here (`from pnp.yamlsafe import yaml`): see `_import_yaml`."""
 
 from __future__ import annotations
 
-import yaml
+import re
+import sys
+
+# The pattern PyYAML's pure-Python reader checks text with (yaml/reader.py), as written there.
+_NON_PRINTABLE = '[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]'
+
+
+class _Deferred:
+    """A regular expression compiled when first used."""
+
+    def __init__(self, pattern: str, flags: int, compile_now):
+        self._args, self._compile, self._compiled = (pattern, flags), compile_now, None
+
+    def __getattr__(self, name: str):
+        if self._compiled is None:
+            self._compiled = self._compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def _import_yaml():
+    """PyYAML, imported without compiling `yaml.reader.Reader.NON_PRINTABLE` at once: a
+    character class over all of Unicode, 17 ms (a tenth of loading a game) for a pattern
+    only the pure-Python reader uses. pnp reads with libyaml, whose reader checks text
+    itself; where PyYAML lacks libyaml the pattern is compiled when first used."""
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    compile_now = re.compile
+
+    def compile_later(pattern, flags=0):
+        if pattern == _NON_PRINTABLE and flags == 0:
+            return _Deferred(pattern, flags, compile_now)
+        return compile_now(pattern, flags)
+
+    re.compile = compile_later
+    try:
+        import yaml
+    finally:
+        re.compile = compile_now
+    return yaml
+
+
+yaml = _import_yaml()
 
 # libyaml's safe loader when PyYAML was built with it (ten times faster on the tile
 # library), else the pure-Python one; both build plain data only.
@@ -35,3 +85,58 @@ class Loader(SAFE_LOADER):
                 raise DuplicateKey(key, line, first)
             seen[key] = line
         return super().construct_mapping(node, deep=deep)
+
+    def get_single_data(self):
+        node = self.get_single_node()
+        if node is None:
+            return None
+        try:
+            return _Build(self).value(node)
+        except Exception:  # noqa: BLE001 - the general constructor, from a clean state, raises the right error
+            self.constructed_objects, self.recursive_objects, self.state_generators = {}, {}, []
+            self.deep_construct = False
+            return self.construct_document(node)
+
+
+_STR, _INT, _NULL, _BOOL, _MAP, _SEQ, _MERGE = (f"tag:yaml.org,2002:{t}" for t in
+                                               ("str", "int", "null", "bool", "map", "seq", "merge"))
+
+
+class _Build:
+    """The values of one document's nodes, as PyYAML's safe constructor makes them: a
+    node met twice (an alias) gives the same object."""
+
+    def __init__(self, loader: Loader):
+        self.loader = loader
+        self.made: dict = {}
+
+    def value(self, node):
+        kind, tag = type(node), node.tag
+        if kind is yaml.ScalarNode:
+            if tag == _STR:
+                return node.value
+            if tag == _INT:
+                text = node.value
+                if text.isdigit() and (text[0] != "0" or text == "0"):  # plain decimal: no octal, sign or "_"
+                    return int(text)
+            elif tag == _NULL:
+                return None
+            elif tag == _BOOL:
+                return self.loader.bool_values[node.value.lower()]
+            return self.loader.construct_object(node, deep=True)  # floats, timestamps, other tags
+        made = self.made.get(node)
+        if made is not None:
+            return made
+        if kind is yaml.MappingNode and tag == _MAP and not any(k.tag == _MERGE for k, _ in node.value):
+            out = self.made[node] = {}
+            for key_node, value_node in node.value:
+                key = self.value(key_node)
+                if key in out:  # a repeated key, or an unhashable one (TypeError)
+                    raise DuplicateKey(key, key_node.start_mark.line + 1, 0)
+                out[key] = self.value(value_node)
+            return out
+        if kind is yaml.SequenceNode and tag == _SEQ:
+            out = self.made[node] = []
+            out.extend(self.value(item) for item in node.value)
+            return out
+        return self.loader.construct_object(node, deep=True)

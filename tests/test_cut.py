@@ -390,7 +390,7 @@ def test_cut_contour_output_is_byte_identical(contoured, tmp_path):
 def test_rounded_card_corners_are_cut_where_they_print(tmp_path, monkeypatch):
     """With a corner radius (templates/components.yaml sheet.corner), the printed card
     outline and the cut file's rounded rectangle are the same line."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from componentpdf import game, options
     from pnp.components import write_component

@@ -4,12 +4,12 @@ dumped canonically, equals its checked-in golden; all cases drawn on one contact
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import pytest
 import yaml
+from msgspec.structs import replace
 
 from pnp.build import build_component
 from pnp.cli import print_options

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import pdfplumber
 import pytest
 import yaml
+from msgspec.structs import replace
 from pypdf import PdfReader
 
 from conftest import run

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from msgspec import Struct
+
 from pnp.cut.options import CutOptions
 from pnp.cut.paths import CutPages
 from pnp.i18n import messages
@@ -21,8 +23,7 @@ from pnp.sheets.lazy import LazyFiles, plan_of
 from pnp.templates import Paper
 
 
-@dataclass(frozen=True)
-class PrintOptions:
+class PrintOptions(Struct, frozen=True):
     paper: Paper
     style: Style
     lang: str = "en"
@@ -40,7 +41,7 @@ class PrintOptions:
     cut: CutOptions = CutOptions()  # cut files, CutContour layer, print-and-cut registration
 
 
-@dataclass
+@dataclass  # a dataclass, as pnp.kit_jobs `replace`s it
 class Document:
     """One PDF a component writes: its file name, pages and page boxes."""
 
@@ -53,7 +54,7 @@ class Document:
     cuts: CutPages | None = None  # the cut paths of each page, where the component knows them
 
 
-@dataclass
+@dataclass  # a dataclass, as pnp.kit_jobs `replace`s it
 class Component:
     key: str  # "tiles", "map", "shares", ...
     title: str  # "Tiles", for bookmarks, footers and the kit's index
@@ -92,8 +93,7 @@ def duplexed(doc: Document, heading: str, options: PrintOptions) -> Document:
                    cuts=doc.cuts.with_backs() if doc.cuts is not None else None)
 
 
-@dataclass(frozen=True)
-class _BackLabel:
+class _BackLabel(Struct, frozen=True):
     """The footer of the blank back of page n (a function that pickles)."""
 
     heading: str

@@ -8,7 +8,8 @@ component printed as cards (player cards, flotation cards)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from pnp.components import Component, Document, PrintOptions
 from pnp.cut.paths import CutPages, layout_cuts
@@ -23,8 +24,7 @@ from pnp.sheets.pieces import Piece, SheetSettings, piece_pages, piece_svg, shee
 from pnp.sheets import pieces as sheet_pieces
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(Struct, frozen=True):
     game: Game
     options: PrintOptions
     style: Style
@@ -65,8 +65,7 @@ def context(game: Game, options: PrintOptions) -> Context:
     return Context(game, options, options.style, messages(options.lang), settings)
 
 
-@dataclass
-class Face:
+class Face(Struct):
     """One side of a card in card coordinates (0,0 top-left, mm): its ground as bands,
     and what is drawn over it. A round piece's ground is one disc of `disc` colour."""
 

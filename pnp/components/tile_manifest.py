@@ -6,7 +6,8 @@ templates/aids.yaml)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.components import Component, PrintOptions, aid_component
 from pnp.errors import PnpError
@@ -24,14 +25,12 @@ def count_text(n: int) -> str:
     return f"{n}\u00d7"
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(Struct, frozen=True):
     colour: str
     pieces: int
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(Struct, frozen=True):
     entry: ManifestEntry
     id_width: float  # room for the id, right-aligned before the tile
     tile_mm: float
@@ -70,8 +69,7 @@ def blocks(groups, tile_mm: float, sizes: dict, orientation: str, own_columns: b
     return out
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Struct, frozen=True):
     pages: list[list[Placed]]
     columns: int
     tile_mm: float

@@ -6,7 +6,8 @@ its own pages, and each tile's SVG is written by the worker that built its artwo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from pnp.components.tile_backs import tile_back
 from pnp.draw.nodes import Page
@@ -22,8 +23,7 @@ from pnp.sheets.page import PieceArt, draw_pages
 from pnp.templates import Paper
 
 
-@dataclass(frozen=True)
-class TileArt:
+class TileArt(Struct, frozen=True):
     """How every tile of a sheet is drawn."""
 
     style: Style
@@ -53,8 +53,7 @@ def tile_piece(tile: Tile, style: Style, orientation: str, tile_mm: float, bleed
     return PieceArt(f"tile-{tile.id}", tile_group(tile, style, orientation, outline), mm_per_unit, bleed)
 
 
-@dataclass(frozen=True)
-class SheetText:
+class SheetText(Struct, frozen=True):
     """The words on the sheets: footers in the kit's language."""
 
     footer: str

@@ -4,7 +4,9 @@ distinct tile."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
+
+from msgspec import Struct
 
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
@@ -21,8 +23,7 @@ from pnp.cut.registration import registration, within
 from pnp.templates import Paper, SheetLayout, tile_layout
 
 
-@dataclass(frozen=True)
-class TileSheets:
+class TileSheets(Struct, frozen=True):
     pages: LazyPages  # built where they are drawn (`tile_sheets.TileSheetPlan`)
     pieces: int
     layout: SheetLayout
@@ -68,7 +69,7 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
         size = layout.tile  # a die cuts one size
     piece_turn = -POINTY_TURN if layout.kind == "die" and orientation == "pointy" else 0.0
     art = TileArt(style, orientation, size, layout.bleed, not cut.contour, piece_turn)
-    sized = SheetLayout(**{**layout.__dict__, "tile": size})
+    sized = replace(layout, tile=size)
     machine = registration(cut.registration)
     area = machine.area(paper.width, paper.height) if machine else None
     if area is not None:  # the bleed stays inside too

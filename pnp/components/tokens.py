@@ -14,7 +14,8 @@ turns a bankrupt company's stations over."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, component, context, piece
@@ -28,8 +29,7 @@ from pnp.sheets.formats import component_format
 KIND_ORDER = ("station", "market", "ipo", "revenue", "other")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Struct, frozen=True):
     key: str
     kind: str
     company: Company | None  # None for a private's token

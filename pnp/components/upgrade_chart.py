@@ -8,7 +8,8 @@ from track and stops); only tiles the game has are drawn."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.components import Component, PrintOptions, aid_component
 from pnp.errors import PnpError
@@ -23,8 +24,7 @@ from pnp.templates import aid_sizes
 from pnp.text import fit_size
 
 
-@dataclass(frozen=True)
-class UpgradeRow:
+class UpgradeRow(Struct, frozen=True):
     """Tiles of one colour that all upgrade to the same tiles."""
 
     sources: tuple[Tile, ...]
@@ -99,13 +99,11 @@ def upgrade_pairs(game: Game, printed: list | None = None) -> set[tuple[str, str
     return pairs | {(p.id, t.id) for p, targets in printed for t in targets}
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(Struct, frozen=True):
     text: str
 
 
-@dataclass(frozen=True)
-class RowPlan:
+class RowPlan(Struct, frozen=True):
     row: UpgradeRow
     tile_mm: float
     per_line: int  # targets per line; more wrap onto further lines under the first
@@ -171,8 +169,7 @@ def wrapped_lines(bl: list[Block]) -> int:
                for b in bl if isinstance(b.content, RowPlan))
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Struct, frozen=True):
     pages: list[list[Placed]]
     tile_mm: float
     column_width: float  # of a heading: the frame's width

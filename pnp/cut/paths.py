@@ -8,16 +8,16 @@ straight cuts along those edges (open polylines)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from pnp.sheets.pack import PageLayout, Segment
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Polygon:
+class Polygon(Struct, frozen=True):
     """A closed outline of straight sides (a hex)."""
 
     points: tuple[Point, ...]
@@ -26,8 +26,7 @@ class Polygon:
         return Polygon(tuple(_scale(p, k, about) for p in self.points))
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(Struct, frozen=True):
     """A rectangle by its centre and size, its corners rounded by `radius`."""
 
     x: float
@@ -41,8 +40,7 @@ class Rect:
         return Rect(x, y, self.width * k, self.height * k, self.radius * k)
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(Struct, frozen=True):
     x: float
     y: float
     r: float
@@ -52,8 +50,7 @@ class Circle:
         return Circle(x, y, self.r * k)
 
 
-@dataclass(frozen=True)
-class Polyline:
+class Polyline(Struct, frozen=True):
     """An open run of straight cuts (shared edges of tessellated tiles)."""
 
     points: tuple[Point, ...]
@@ -70,8 +67,7 @@ def _scale(p: Point, k: float, about: Point) -> Point:
     return (about[0] + (p[0] - about[0]) * k, about[1] + (p[1] - about[1]) * k)
 
 
-@dataclass(frozen=True)
-class HexPieces:
+class HexPieces(Struct, frozen=True):
     """How a page's slots are cut when the layout lists no cut lines of its own: each
     slot a hexagon of `size` flat to flat, turned `turn` degrees from flat-topped."""
 
@@ -135,8 +131,7 @@ def scaled(pages: list[PageCuts], k: float, width: float, height: float) -> list
     return [[c.scaled(k, about) for c in page] for page in pages]
 
 
-@dataclass
-class CutPages:
+class CutPages(Struct):
     """A document's cut paths, page by page, on pages of width x height mm."""
 
     width: float

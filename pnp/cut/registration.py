@@ -4,8 +4,9 @@ Sizes come from templates/sheets/cut.yaml, which says why each is what it is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from pnp.errors import PnpError
 from pnp.sheets.pack import Frame
@@ -15,8 +16,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in page mm
 Mark = tuple[float, float, float, float]  # a filled rectangle: x, y, width, height in page mm
 
 
-@dataclass(frozen=True)
-class CutSettings:
+class CutSettings(Struct, frozen=True):
     contour_line: float = 0.25 * 25.4 / 72
     silhouette_inset: float = 10.0
     silhouette_square: float = 5.0
@@ -34,8 +34,7 @@ def cut_settings() -> CutSettings:
     return settings_file("sheets/cut.yaml", CutSettings, what="cut settings")
 
 
-@dataclass(frozen=True)
-class Registration:
+class Registration(Struct, frozen=True):
     machine: str  # silhouette | cricut
     settings: CutSettings
 

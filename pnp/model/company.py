@@ -1,12 +1,11 @@
 """Railway companies (corporations) and private companies, and the certificates they
 print as."""
 
-from dataclasses import dataclass
 
 from typing import Annotated, Any, Literal
 
 import msgspec
-from msgspec import Meta
+from msgspec import Meta, Struct
 
 from pnp.model.base import FieldError, Frozen, HexColour, check_known, set_field
 from pnp.model.tile import MAX_REVENUE
@@ -115,8 +114,7 @@ class Company(Frozen):
         return [Certificate(self, i, pct, i == 0, reserved.get(i)) for i, pct in enumerate(self.shares)]
 
 
-@dataclass(frozen=True)
-class Certificate:
+class Certificate(Struct, frozen=True):
     company: Company
     index: int
     percent: int

@@ -16,8 +16,10 @@ import msgspec
 from pnp.model.base import FieldError
 
 ANY_KEY = "[...]"  # msgspec's name for "some key of a mapping" in an error's path
-_PART = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
-_AT = re.compile(r"^(.*) - at `(?:key` in `)?(\$[^`]*)`$", re.S)
+# Patterns for reading msgspec's messages, which only an error needs: `re` compiles them
+# (and keeps them) when first used.
+_PART = r"\.([^.\[]+)|\[(\d+|\.\.\.)\]"
+_AT = r"(?s)^(.*) - at `(?:key` in `)?(\$[^`]*)`$"
 
 
 class Invalid(ValueError):
@@ -70,11 +72,11 @@ def _parse(kind, value):
 def problem(exc: msgspec.ValidationError, model, data) -> Invalid:
     """msgspec's error ("Object missing required field `x` - at `$.hexes[3]`") as our
     location and message ("missing field 'x'" at hexes[3].x)."""
-    match = _AT.match(str(exc))
+    match = re.match(_AT, str(exc))
     message, path = (match.group(1), match.group(2)) if match else (str(exc), "$")
     key = " - at `key` in `" in str(exc)  # the problem is a key of the mapping at `path`
     loc = [name if index is None or name else (index if index == "..." else int(index))
-           for name, index in _PART.findall(path)]
+           for name, index in re.findall(_PART, path)]
     loc = [ANY_KEY if part == "..." else part for part in loc]
     if ANY_KEY in loc:
         loc = _keys_found(model, data, loc, str(exc))
@@ -102,14 +104,14 @@ def problem(exc: msgspec.ValidationError, model, data) -> Invalid:
 _KINDS = {"int": "a whole number", "float": "a number", "str": "text", "array": "a list", "object": "a mapping",
           "bool": "true or false", "null": "nothing"}
 _BOUNDS = {">=": "{} or more", "<=": "{} or less", ">": "more than {}", "<": "less than {}"}
-_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `([^`]+)`| of length (>=|<=) (\d+)| (>=|<=|>|<) (\S+)"
-                       r"| matching regex '(.*)')?$", re.S)
+_EXPECTED = (r"(?s)Expected `([^`]+)`(?:, got `([^`]+)`| of length (>=|<=) (\d+)| (>=|<=|>|<) (\S+)"
+             r"| matching regex '(.*)')?$")
 
 
 def _in_words(message: str, found: bool, value) -> str:
     """msgspec's "Expected `str` of length <= 24" as "text of at most 24 characters, not
     'LLL...'"; a message in another form as it is, with the value given."""
-    match = _EXPECTED.match(message)
+    match = re.match(_EXPECTED, message)
     shown = (repr(value[:40]) if isinstance(value, str) else repr(value)[:80]) if found else None
     if not match:
         return f"{message}, not {shown}" if shown else message

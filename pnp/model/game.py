@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import msgspec
-from msgspec import Meta
+from msgspec import Meta, Struct
 
 from pnp.model.base import FieldError, Frozen
 from pnp.model.company import Company, Private
@@ -78,13 +78,12 @@ def sheet_order(entry: ManifestEntry):
     return (COLOUR_ORDER.get(entry.tile.color, 99), natural_key(entry.tile.id))
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Struct, frozen=True):
     key: str
     folder: Path
     info: GameInfo
     manifest: tuple[ManifestEntry, ...]
-    parts: dict[str, object] = field(default_factory=dict)
+    parts: dict[str, object] = msgspec.field(default_factory=dict)
 
     @property
     def title(self) -> str:

@@ -8,10 +8,9 @@ a `Board`: one `MapHex` per coordinate, in the order the data gives them.
 """
 
 import re
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Union
 
-from msgspec import Meta
+from msgspec import Meta, Struct, field
 
 from pnp.errors import PnpError
 from pnp.geometry.grid import GridPos, neighbour
@@ -205,8 +204,7 @@ class Decorations(Frozen):
     lines: tuple[MapLine, ...] = ()
 
 
-@dataclass(frozen=True)
-class MapHex:
+class MapHex(Struct, frozen=True):
     coord: str
     pos: GridPos
     color: str
@@ -222,8 +220,7 @@ class MapHex:
     costs: tuple[CostMark, ...] = ()
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Struct, frozen=True):
     """One map as printed: the base map or a variant of it."""
 
     coordinates: Coordinates
@@ -286,23 +283,20 @@ class MapFile(Frozen):
         return Board(self.coordinates, hexes, self.decorations, variant, title, manifest)
 
 
-@dataclass(frozen=True)
-class PlacedTile:
+class PlacedTile(Struct, frozen=True):
     coord: str
     tile: Tile
     rotation: int  # 0-5, each step 60 degrees clockwise
 
 
-@dataclass(frozen=True)
-class PlacedToken:
+class PlacedToken(Struct, frozen=True):
     coord: str
     company: Company
     city: int  # which city on the hex (in the order of its stops)
     slot: int
 
 
-@dataclass(frozen=True)
-class Placements:
+class Placements(Struct, frozen=True):
     """A layout to preview on a map: tiles laid and station tokens placed."""
 
     tiles: tuple[PlacedTile, ...] = ()

@@ -16,11 +16,10 @@ Every hex of the section is listed, plain ones too, so the section's shape is it
 list of hexes.
 """
 
-from dataclasses import dataclass
 
 from typing import Annotated
 
-from msgspec import Meta
+from msgspec import Meta, Struct
 
 from pnp.geometry.grid import GridPos
 from pnp.model.base import Frozen
@@ -75,8 +74,7 @@ class SectionFile(Frozen):
         return prepare_hexes(SectionHex, data, read_code)
 
 
-@dataclass(frozen=True)
-class SectionCell:
+class SectionCell(Struct, frozen=True):
     """One hex of a section: where it sits on the section's own grid and what it is."""
 
     coord: str
@@ -92,8 +90,7 @@ class SectionCell:
         return sum(1 for s in self.hex.stops if s.kind == "town")
 
 
-@dataclass(frozen=True)
-class MapSection:
+class MapSection(Struct, frozen=True):
     key: str  # the file name without .yaml
     name: str
     description: str | None

@@ -3,7 +3,8 @@ how a symbol is fitted into one, and the filled ring it is drawn with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.render import svg
@@ -38,8 +39,7 @@ def badge(symbol: str, centre: tuple[float, float], diameter: float, fill: str, 
     return g
 
 
-@dataclass(frozen=True)
-class BadgeFit:
+class BadgeFit(Struct, frozen=True):
     size: float  # mm, the symbol's text size
     weight: str
     ring: float  # mm, the ring's width

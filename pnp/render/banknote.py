@@ -11,7 +11,8 @@ to dark, so that denominations stay apart when printed in greyscale too."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.render import svg
@@ -27,8 +28,7 @@ BAND = 0.16  # a credit's end band, as a share of the note's width
 MIN_GREY_STEP = 8.0  # CIE L*: two denominations of one currency differ at least this much in lightness
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(Struct, frozen=True):
     """What one denomination's note says and how it is coloured."""
 
     amount: str  # the large value with its symbol: "£100", "100 CC"

@@ -3,11 +3,11 @@ beside, columns, rows) without computing coordinates by hand."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(Struct, frozen=True):
     """A rectangle in mm, from its top-left corner."""
 
     x: float

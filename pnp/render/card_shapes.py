@@ -6,8 +6,9 @@ card it goes."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.render import svg
@@ -18,8 +19,7 @@ SAFE = 3.0  # mm kept clear of the cut line for text
 RULE = 0.25  # mm, thin lines
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(Struct, frozen=True):
     """A filled part of a card's ground; sides that touch the card's edge continue into
     the bleed."""
 

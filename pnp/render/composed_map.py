@@ -5,9 +5,9 @@ listed in the title block by the coordinate of their middle hex."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.compose import Composition
@@ -20,8 +20,7 @@ from pnp.sheets.paginate import Drawing
 from pnp.templates import settings_file
 
 
-@dataclass(frozen=True)
-class ComposeSpec:
+class ComposeSpec(Struct, frozen=True):
     """`templates/sheets/compose.yaml`."""
 
     section_line: float = 1.2  # mm

@@ -7,7 +7,8 @@ Text never leaves its box: text that cannot fit at the smallest readable size
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.errors import PnpError
 from pnp.render import svg
@@ -58,8 +59,7 @@ def line(content: str, box: Box, size: float, style: Style, *, weight: str = "re
     return text(content, (x, box.y + box.h / 2), size, style, weight=weight, anchor=anchor, color=color)
 
 
-@dataclass(frozen=True)
-class Paragraph:
+class Paragraph(Struct, frozen=True):
     lines: list[str]
     size: float
     leading: float
@@ -119,8 +119,7 @@ def text_sizes(size: float, min_size: float = MIN_TEXT):
     yield min_size
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Struct, frozen=True):
     """One paragraph of a stack: its text and weight."""
 
     text: str

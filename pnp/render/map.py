@@ -16,8 +16,9 @@ areas, title and artwork blocks), `map_legend.py` (the legend).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+
+from msgspec import Struct
 
 from pnp.draw.nodes import Page
 from pnp.geometry.outlines import box
@@ -37,8 +38,7 @@ from pnp.render.style import Style
 from pnp.sheets.paginate import Drawing
 
 
-@dataclass(frozen=True)
-class MapArt:
+class MapArt(Struct, frozen=True):
     drawing: Drawing  # for pagination: content in mm, hexes as pieces
     svg: Page  # the whole map as one page at real size
     hexes: int

@@ -5,8 +5,9 @@ or where nothing else is."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.geometry import grid
@@ -88,8 +89,7 @@ def area_art(f: MapFrame, i: int, area, shape):
     return g
 
 
-@dataclass(frozen=True)
-class BlockArt:
+class BlockArt(Struct, frozen=True):
     width: float
     height: float
     draw: object  # (frame, left, top) -> SVG element

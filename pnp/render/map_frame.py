@@ -4,9 +4,9 @@ to mm, theme colours named by the map's data)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.errors import PnpError
@@ -19,8 +19,7 @@ from pnp.render.style import Style
 from pnp.templates import settings_file
 
 
-@dataclass(frozen=True)
-class MapSpec:
+class MapSpec(Struct, frozen=True):
     """`templates/sheets/map.yaml`, in millimetres."""
 
     clearance: float = 0.5
@@ -40,8 +39,7 @@ def map_spec() -> MapSpec:
     return settings_file("sheets/map.yaml", MapSpec, what="map settings")
 
 
-@dataclass
-class MapFrame:
+class MapFrame(Struct):
     """Millimetre geometry shared by the drawing steps. Positions are first worked out
     around the grid's origin; once everything is placed, `origin` moves them so that
     the drawing starts at (0, 0)."""

@@ -3,7 +3,8 @@ an icon for each, and the legend block that lists them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.geometry.hexagon import corners
@@ -21,8 +22,7 @@ from pnp.text import text_width
 LEGEND_UNITS = 60.0  # hex units an icon of the legend spans
 
 
-@dataclass(frozen=True)
-class LegendWords:
+class LegendWords(Struct, frozen=True):
     """What the legend calls things, in the language `t` speaks: the game's own names for
     its stops (game.yaml `terms`: 18-XY's towns are halts, its cities stations), else
     pnp's words; and what a sight adds."""

@@ -12,8 +12,9 @@ central unnamed hex, placed clear of everything there like any hex's name.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 
+from msgspec import Struct
+from msgspec.structs import replace
 
 from pnp.draw import shapes
 from pnp.compose import section_board
@@ -32,8 +33,7 @@ NAME_ROOM = 0.8  # of the hex size: how wide the name may be
 GRID = 1e-4  # mm: hex corners snap to this before the union, so touching sides join
 
 
-@dataclass(frozen=True)
-class SectionPiece:
+class SectionPiece(Struct, frozen=True):
     key: str
     name: str
     width: float  # mm: the hexes' bounding box; bleed reaches past it

@@ -7,7 +7,8 @@ out in columns, and the `Artwork` every one of them returns. All lengths in mm.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.geometry.outlines import box, text_box
@@ -22,8 +23,7 @@ MARK_OPACITY = 0.45
 LEADING = 1.3
 
 
-@dataclass(frozen=True)
-class Artwork:
+class Artwork(Struct, frozen=True):
     """A finished drawing in millimetres, origin at its top-left corner, with the
     pieces that should stay whole (spaces, titles) when it is split over pages."""
 
@@ -46,8 +46,7 @@ class Artwork:
         return dwg
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(Struct, frozen=True):
     x: float
     y: float
     w: float
@@ -206,8 +205,7 @@ def text_block(text: str, x: float, y: float, width: float, size: float, style: 
     return g, height, boxes
 
 
-@dataclass(frozen=True)
-class LegendEntry:
+class LegendEntry(Struct, frozen=True):
     text: str
     grounds: tuple[str, ...] = ()  # a sample space in these colours ...
     marks: tuple[str, ...] = ()

@@ -5,7 +5,7 @@ tree through `pnp.draw.cairowriter`; nothing is parsed back from SVG."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from pnp.draw import shapes
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text, paint
@@ -43,8 +43,6 @@ def restyled(node: Node, **attrs) -> Node:
     The new paint is interned like any other (`paint`), so equal restyled text shares
     one paint object, as the writers' caches by paint expect."""
     look = paint(**{**dict(node.paint.items()), **dict(paint(**attrs).items())})
-    if type(node) is Text:  # most restyled nodes (fitted text): made without replace's generic walk
-        return Text(node.content, node.x, node.y, node.transform, paint=look)
     return replace(node, paint=look)
 
 

@@ -3,8 +3,9 @@ colour swatches or company badges, and the whole table shrinks to one size that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from pnp.render import svg
 from pnp.render.badge import badge, badge_diameter
@@ -19,8 +20,7 @@ CELL_PAD = 0.9  # mm between a table cell's text and its lines
 BADGE = 2.4  # a badge in a table is this many times the table's text size across
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(Struct, frozen=True):
     text: str = ""
     fill: str | None = None  # a colour name from the theme or a #rrggbb colour
     swatches: tuple[str, ...] = ()  # colour names shown as small squares instead of text

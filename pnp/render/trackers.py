@@ -5,8 +5,9 @@ spaces the round marker to cut out."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
+
+from msgspec import Struct, field
 
 from pnp.draw import shapes
 from pnp.geometry.outlines import box
@@ -21,8 +22,7 @@ from pnp.text import CAP_HEIGHT, fit_size, text_width, wrap
 PHASE_GROUNDS = ("yellow", "green", "brown", "gray")
 
 
-@dataclass(frozen=True)
-class Cutout:
+class Cutout(Struct, frozen=True):
     """A piece printed on a drawing to be cut out there (the round marker beside the
     round tracker): finished art centred on the origin in mm, bleed and cut line
     included, `size` mm across its cut line, `reach` mm across all it draws."""
@@ -33,8 +33,7 @@ class Cutout:
     caption: str | None = None  # printed beside the last of a row of cut-outs
 
 
-@dataclass
-class Sheet:
+class Sheet(Struct):
     """A drawing under construction: art, its pieces, and how far down and right it reaches."""
 
     sizes: MarketSizes
@@ -137,8 +136,7 @@ def revenue_track_drawing(track: RevenueTrack, game_title: str, style: Style, si
     return sheet.finish("revenue-track", title)
 
 
-@dataclass(frozen=True)
-class TrackedRound:
+class TrackedRound(Struct, frozen=True):
     """A space of the round tracker: its name, the short label in the space, and which
     operating round it is (None for a stock round)."""
 

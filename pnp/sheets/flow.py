@@ -7,13 +7,13 @@ the block after it, so no column ends with a lone heading.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from pnp.sheets.pack import Frame
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Struct, frozen=True):
     width: float
     height: float
     content: object = None
@@ -21,8 +21,7 @@ class Block:
     keep_with_next: bool = False  # a heading: never the last block of a column
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Struct, frozen=True):
     block: Block
     x: float  # top-left corner, mm from the page's top-left
     y: float
@@ -72,8 +71,7 @@ def _slots(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing:
         used = True
 
 
-@dataclass(frozen=True)
-class BlockGroup:
+class BlockGroup(Struct, frozen=True):
     """A heading over blocks that flow in `columns` columns of their own; groups stack
     down the page, and a group too long for what is left continues on the next page."""
 

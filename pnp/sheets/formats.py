@@ -4,8 +4,9 @@ bleed, crop marks). Loaded once; everything after is millimetres."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from pnp.errors import DataError, PnpError
 from pnp.resources import templates_dir
@@ -15,8 +16,7 @@ from pnp.yamlfile import expect_mapping, read_yaml
 FILE = "components.yaml"
 
 
-@dataclass(frozen=True)
-class SheetSpec:
+class SheetSpec(Struct, frozen=True):
     margin: float
     footer: float
     bleed: float
@@ -26,8 +26,7 @@ class SheetSpec:
     corner: float = 0.0  # radius of a rectangular piece's cut corners; 0 = square
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(Struct, frozen=True):
     """A printed size: a rectangle (width x height), a share of the printable area
     (`page` = columns, rows) or a disc (`diameter`)."""
 

@@ -9,15 +9,15 @@ x and y swapped).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from pnp.geometry.hexagon import SQRT3
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Struct, frozen=True):
     """The area pieces may use on a page, in mm from the page's top-left corner."""
 
     page_width: float
@@ -28,15 +28,13 @@ class Frame:
     height: float
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Struct, frozen=True):
     index: int  # which piece of the input list
     x: float  # centre, mm
     y: float
 
 
-@dataclass(frozen=True)
-class Outline:
+class Outline(Struct, frozen=True):
     """The cut line of one rectangular or round piece: centre and size in mm."""
 
     x: float
@@ -47,8 +45,7 @@ class Outline:
     radius: float = 0.0  # a rectangle's corner radius
 
 
-@dataclass
-class PageLayout:
+class PageLayout(Struct):
     slots: list[Slot] = field(default_factory=list)
     cuts: list[Segment] = field(default_factory=list)  # shared cut lines, each drawn once
     marks: list[Segment] = field(default_factory=list)  # crop marks
@@ -181,15 +178,13 @@ def grid(count: int, f: Frame, width: float, height: float, gap: float = 0.0) ->
 # --- cards, certificates and tokens ----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PieceSize:
+class PieceSize(Struct, frozen=True):
     width: float  # mm; a round piece has width == height == its diameter
     height: float
     round: bool = False
 
 
-@dataclass(frozen=True)
-class Spacing:
+class Spacing(Struct, frozen=True):
     """How pieces of one kind sit: `gap` between neighbours (room for both bleeds),
     crop marks of `mark` length starting `mark_offset` outside the cut line."""
 
@@ -202,8 +197,7 @@ class Spacing:
         return self.mark_offset + self.mark if self.mark else 0.0
 
 
-@dataclass(frozen=True)
-class _Block:
+class _Block(Struct, frozen=True):
     start: int  # index of the first piece
     count: int
     size: PieceSize

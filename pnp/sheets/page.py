@@ -5,8 +5,9 @@ page."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from pnp.draw import shapes
 from pnp.draw.nodes import Group, Node, Page
@@ -21,8 +22,7 @@ CUT_WIDTH = 0.25  # mm
 MARK_WIDTH = 0.25
 
 
-@dataclass(frozen=True)
-class PieceArt:
+class PieceArt(Struct, frozen=True):
     """A piece as a sheet page sees it: artwork centred on the origin in its own units,
     how many millimetres one unit is, and optional bleed drawn beneath it."""
 

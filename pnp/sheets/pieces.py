@@ -8,8 +8,10 @@ node pages back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import lru_cache
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
@@ -25,8 +27,7 @@ from pnp.templates import Paper
 DUPLEX_MODES = ("none", "long", "short")
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(Struct, frozen=True):
     """One physical piece. Pieces with one `key` share their artwork (it is drawn once
     per page and repeated); so do backs with one `back_key`."""
 
@@ -41,8 +42,7 @@ class Piece:
     round: bool = False
 
 
-@dataclass(frozen=True)
-class SheetSettings:
+class SheetSettings(Struct, frozen=True):
     spec: SheetSpec
     bleed: float
     crop_marks: bool

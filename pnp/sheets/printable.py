@@ -3,8 +3,9 @@ paper's edge that printers cannot print, and the footer line that sits just insi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from pnp.text import CAP_HEIGHT
 from pnp.templates import settings_file
@@ -13,8 +14,7 @@ DESCENT = 0.24  # below the baseline, as a share of the font size (DejaVu Sans: 
 LINE_ALLOWANCE = 0.25  # mm: half the width of the thickest mark or cut line, and a little air
 
 
-@dataclass(frozen=True)
-class PrintArea:
+class PrintArea(Struct, frozen=True):
     safe_margin: float = 5.0  # mm: no ink closer to the paper's edge
     footer_text: float = 3.0  # mm, the footer's font size
 

@@ -4,7 +4,7 @@ printer's scale."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from pnp.draw import shapes
 from pnp.i18n import Messages

@@ -5,9 +5,10 @@ module only computes geometry, no page is drawn here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import cache
 
+from msgspec import Struct
+from msgspec.structs import replace
 
 from pnp.errors import PnpError
 from pnp.geometry.outlines import box
@@ -22,8 +23,7 @@ NEARLY_BLANK = 0.05  # a section whose window the drawing fills less than this i
 ORIENTATIONS = ("auto", "portrait", "landscape")
 
 
-@dataclass(frozen=True)
-class SectionSpec:
+class SectionSpec(Struct, frozen=True):
     margin: float = 10.0
     header: float = 6.0
     overlap: float = 10.0
@@ -42,8 +42,7 @@ def section_spec(**overrides) -> SectionSpec:
     return replace(_spec_file(), **{k: v for k, v in overrides.items() if v is not None})
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(Struct, frozen=True):
     content: object
     width: float
     height: float
@@ -59,8 +58,7 @@ class Drawing:
         return box(0, 0, self.width, self.height)
 
 
-@dataclass(frozen=True)
-class PageSection:
+class PageSection(Struct, frozen=True):
     """One printed page of the drawing: its place in the grid (from 1) and the window
     of the drawing it shows, in drawing millimetres."""
 
@@ -83,8 +81,7 @@ class PageSection:
         return box(self.x, self.y, self.x + self.width, self.y + self.height)
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Struct, frozen=True):
     paper: Paper  # as the sections lie: turned landscape where that is better
     window: tuple[float, float, float, float]  # a section's printed area: left, top, width, height (mm)
     columns: tuple[tuple[float, float], ...]  # each column's span of the drawing (mm)
