@@ -245,6 +245,17 @@ def card_layout(kind: str) -> CardLayout:
     return CardLayout(path, common, sections)
 
 
+_VALUES: dict[tuple, tuple[CardLayout, Values]] = {}  # (kind, section, size) -> (its layout, its values)
+
+
 def layout_values(kind: str, section: str, size: tuple[float, float]) -> Values:
-    """The values of `section` of templates/layouts/<kind>.yaml on a card of `size` (mm)."""
-    return card_layout(kind).at(size[0], size[1], section)
+    """The values of `section` of templates/layouts/<kind>.yaml on a card of `size` (mm).
+    One `Values` per card size and parsed layout, shared by every card of that size, so
+    that each value is worked out once (a `Values` only ever caches what it worked out)."""
+    layout = card_layout(kind)
+    key = (kind, section, size)
+    known = _VALUES.get(key)
+    if known is None or known[0] is not layout:  # a layout parsed again (tests edit them) is new
+        known = _VALUES[key] = (layout, layout.at(size[0], size[1], section))
+    return known[1]
+

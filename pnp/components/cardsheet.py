@@ -121,9 +121,15 @@ def component(key: str, title: str, pieces: list[Piece], ctx: Context, *, expect
     """Pages of the pieces as `<key>.pdf`, and one SVG per distinct front (and back) in
     `<key>/`, named by `names` (piece key -> file stem) or the piece key."""
     footer = f"{ctx.game.title} · {title}"
-    pages = piece_pages(pieces, ctx.options.paper, ctx.style, ctx.settings, footer=footer, t=ctx.t) if pieces else []
+    paper = ctx.options.paper
+    laid = sheet_pieces.layouts(pieces, paper, ctx.settings) if pieces else []  # packed once: pages and cut files
+    pages = piece_pages(pieces, paper, ctx.style, ctx.settings, footer=footer, t=ctx.t, pages=laid) if pieces else []
     svgs: dict[str, str] = {}
+    seen: set[int] = set()  # a piece placed n times is one object in the list n times: its files once
     for p in pieces:
+        if id(p) in seen:
+            continue
+        seen.add(id(p))
         stem = safe_name((names or {}).get(p.key, p.key))
         name = f"{key}/{stem}.svg"
         if name not in svgs:
@@ -134,9 +140,7 @@ def component(key: str, title: str, pieces: list[Piece], ctx: Context, *, expect
             if back_name not in svgs:
                 svgs[back_name] = piece_svg(p, f"{ctx.game.title}: {back_stem}", ctx.style, back=True)
     backed = sheet_pieces.has_backs(pieces, ctx.settings)
-    paper = ctx.options.paper
-    cuts = CutPages(paper.width, paper.height,
-                    [layout_cuts(page) for page in sheet_pieces.layouts(pieces, paper, ctx.settings)] if pieces else [])
+    cuts = CutPages(paper.width, paper.height, [layout_cuts(page) for page in laid])
     document = Document(f"{key}.pdf", pages, title, backed=backed, cuts=cuts.with_backs() if backed else cuts)
     return Component(key=key, title=title, documents=[document], pieces=len(pieces),
                      expected=expected, svgs=svgs)

@@ -127,7 +127,9 @@ def events_text(phase: Phase, ctx: Context) -> str:
     return "\n".join(parts)
 
 
-def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Face:
+def front(c: Company, game: Game, ctx: Context, size: tuple[float, float],
+          phases: tuple[list[str], list[list[Cell]]] | None = None) -> Face:
+    """A company's charter; `phases`: the game's `phase_rows`, the same on every charter."""
     style, t = ctx.style, ctx.t
     at, tok = layout_values("charter", "front", size), token_layout(size)
     box = card_box(size)
@@ -167,7 +169,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float]) -> Fa
         face.add(element)
     if game.phases:
         face.add(line(t("charter.phases"), right.top(at.head_room), at.head_size, style, weight="bold", where=where))
-        columns, rows = phase_rows(game, ctx)
+        columns, rows = phases or phase_rows(game, ctx)
         grid, _ = table(columns, rows, right.below(at.head_room, at.table_gap), style, size=at.table_size,
                         where=f"phases.yaml (on the {c.symbol} charter)")
         face.add(grid)
@@ -196,6 +198,8 @@ def left_column(c: Company, ctx: Context, box: Box, at) -> list:
 def build(game: Game, options: PrintOptions) -> Component:
     ctx = context(game, options)
     size = ctx.kind_size("charter")
-    pieces = [piece(f"charter-{c.symbol}", size, front(c, game, ctx, size), None, ctx.bleed) for c in game.companies]
+    phases = phase_rows(game, ctx) if game.phases else None
+    pieces = [piece(f"charter-{c.symbol}", size, front(c, game, ctx, size, phases), None, ctx.bleed)
+              for c in game.companies]
     return component("charters", ctx.t("title.charters"), pieces, ctx, expected=len(game.companies))
 

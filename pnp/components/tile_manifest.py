@@ -45,14 +45,20 @@ def by_colour(game: Game) -> list[tuple[str, list[ManifestEntry]]]:
     return list(groups.items())
 
 
-def blocks(groups, tile_mm: float, sizes: dict, orientation: str, own_columns: bool = True) -> list[Block]:
+def label_widths(groups, size: float) -> tuple[float, float]:
+    """The widest tile id and the widest count at `size`: the same at every tile size."""
+    entries = [e for _, group in groups for e in group]
+    return (max(text_width(e.tile.id, size, "bold") for e in entries),
+            max(text_width(count_text(e.count), size) for e in entries))
+
+
+def blocks(groups, tile_mm: float, sizes: dict, orientation: str, own_columns: bool = True,
+           widths: tuple[float, float] | None = None) -> list[Block]:
     """A heading block per colour, then one row block per tile; with `own_columns`
-    each colour starts a new column."""
+    each colour starts a new column. `widths`: the groups' `label_widths`, when known."""
     tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
     size = sizes["text"]
-    entries = [e for _, group in groups for e in group]
-    id_w = max(text_width(e.tile.id, size, "bold") for e in entries)
-    count_w = max(text_width(count_text(e.count), size) for e in entries)
+    id_w, count_w = widths or label_widths(groups, size)
     pad = size * 0.8
     row_w = id_w + pad + tile_w + pad + count_w
     out = []
@@ -74,9 +80,10 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str) -> Layout:
     """The fewest pages; then each colour in columns of its own if that costs no page;
     then the largest tiles."""
     best, best_key = None, None
+    widths = label_widths(groups, sizes["text"])
     for tile_mm in aids.tile_sizes(sizes):
         for own_columns in (True, False):
-            bl = blocks(groups, tile_mm, sizes, orientation, own_columns)
+            bl = blocks(groups, tile_mm, sizes, orientation, own_columns, widths)
             columns = int((frame.width + sizes["column_gap"]) // (bl[0].width + sizes["column_gap"]))
             if columns < 1:
                 continue

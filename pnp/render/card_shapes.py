@@ -6,6 +6,7 @@ card it goes."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from msgspec import Struct
 
@@ -94,7 +95,14 @@ def rosette(centre: tuple[float, float], radius: float, color: str, *, lines: in
     """A guilloche seal: wavy rings offset in phase, the engraved look of a certificate
     (our own drawing: r = R (0.86 + 0.14 sin(k t + phase)), each ring a smooth closed
     curve through three points a lobe)."""
-    cx, cy = centre
+    d = _rosette_rings(centre[0], centre[1], radius, lines, lobes)
+    return svg.path(d, fill="none", stroke=color, stroke_width=0.18, opacity=opacity)
+
+
+@lru_cache(maxsize=64)
+def _rosette_rings(cx: float, cy: float, radius: float, lines: int, lobes: int) -> tuple:
+    """A rosette's path commands, worked out once for every certificate or note that
+    has its seal at the same spot and size (only its colour differs)."""
     steps = lobes * 3
     d: list = []
     for i in range(lines):
@@ -105,4 +113,4 @@ def rosette(centre: tuple[float, float], radius: float, color: str, *, lines: in
             r = radius * (0.86 + 0.14 * math.sin(lobes * a + phase))
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
         d += shapes.smooth_closed(pts)
-    return svg.path(d, fill="none", stroke=color, stroke_width=0.18, opacity=opacity)
+    return tuple(d)

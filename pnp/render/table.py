@@ -3,6 +3,7 @@ colour swatches or company badges, and the whole table shrinks to one size that 
 
 from __future__ import annotations
 
+from functools import lru_cache
 
 from msgspec import Struct
 
@@ -42,26 +43,12 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     in one size, shrinks (not below `min_size`) until it fits the box's height.
     Returns (group, height used)."""
     n = len(columns)
-    symbols = {symbol for row in rows for c in row for symbol, _, _ in c.badges}
-    for s in text_sizes(size, min_size):
-        d = max([BADGE * s] + [badge_diameter(symbol, BADGE * s) for symbol in symbols])
-        widths = _column_widths(columns, rows, box.w, s, weights, d)
-        try:
-            heads = [fit_paragraph(c, Box(0, 0, w - 2 * CELL_PAD, 4 * s * LINE_BOX), s, weight="condensed-bold",
-                                   min_size=s, where=where) for c, w in zip(columns, widths)]
-            cells = [[fit_paragraph(c.text, Box(0, 0, w - 2 * CELL_PAD, 14 * s * LINE_BOX), s,
-                                    weight="condensed-bold" if c.bold else "condensed", min_size=s, where=where)
-                      for c, w in zip(row, widths)] for row in rows]
-        except TextTooLong:
-            continue
-        head_h = max(p.height for p in heads) + 1.2
-        row_hs = [max([p.height for p in ps] + [s * LINE_BOX] + [d for c in row if c.badges]) + 1.0
-                  for ps, row in zip(cells, rows)]
-        if head_h + sum(row_hs) <= box.h + 1e-6:
-            break
-    else:
+    fitted = _layout(tuple(columns), tuple(tuple(row) for row in rows), box.w, box.h, size,
+                     None if weights is None else tuple(weights), min_size)
+    if fitted is None:
         raise TextTooLong(f"{where + ': ' if where else ''}a table of {len(rows)} rows and {n} columns does not fit "
                           f"{box.w:.1f} x {box.h:.1f} mm")
+    s, d, widths, heads, cells, head_h, row_hs = fitted
     g = svg.group()
     y = box.y
     xs = [box.x + sum(widths[:i]) for i in range(n)]
@@ -91,6 +78,34 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     g.add(svg.rect(box.x, box.y, box.w, y - box.y, fill="none", stroke=style.color("card_text"),
                    stroke_width=RULE * 1.6))
     return g, y - box.y
+
+
+@lru_cache(maxsize=256)
+def _layout(columns: tuple[str, ...], rows: tuple[tuple[Cell, ...], ...], width: float, height: float, size: float,
+            weights: tuple[float, ...] | None, min_size: float):
+    """The table's text size, badge diameter, column widths, fitted heading and cell
+    paragraphs and row heights in a box of width x height, or None when no size fits.
+    It depends on the text and the box's size only, so it is worked out once for the
+    tables drawn alike (the same phases table on every charter); the nodes are made
+    anew for each (a writer treats a group placed twice as one shared drawing)."""
+    symbols = {symbol for row in rows for c in row for symbol, _, _ in c.badges}
+    for s in text_sizes(size, min_size):
+        d = max([BADGE * s] + [badge_diameter(symbol, BADGE * s) for symbol in symbols])
+        widths = _column_widths(columns, rows, width, s, weights, d)
+        try:
+            heads = [fit_paragraph(c, Box(0, 0, w - 2 * CELL_PAD, 4 * s * LINE_BOX), s, weight="condensed-bold",
+                                   min_size=s) for c, w in zip(columns, widths)]
+            cells = [[fit_paragraph(c.text, Box(0, 0, w - 2 * CELL_PAD, 14 * s * LINE_BOX), s,
+                                    weight="condensed-bold" if c.bold else "condensed", min_size=s)
+                      for c, w in zip(row, widths)] for row in rows]
+        except TextTooLong:
+            continue
+        head_h = max(p.height for p in heads) + 1.2
+        row_hs = [max([p.height for p in ps] + [s * LINE_BOX] + [d for c in row if c.badges]) + 1.0
+                  for ps, row in zip(cells, rows)]
+        if head_h + sum(row_hs) <= height + 1e-6:
+            return s, d, widths, heads, cells, head_h, row_hs
+    return None
 
 
 def _column_widths(columns: list[str], rows: list[list[Cell]], width: float, size: float,

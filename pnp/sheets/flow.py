@@ -41,33 +41,34 @@ def flow(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: f
     next page."""
     if columns < 1:
         raise ValueError("at least one column")
-    width = column_width(frame, columns, gap)
-    pages: list[list[Placed]] = [[]]
-    col, y = 0, frame.top
-    used = False  # whether the current column holds anything
-
-    def next_column():
-        nonlocal col, y, used
-        col, y, used = col + 1, frame.top, False
-        if col == columns:
+    pages: list[list[Placed]] = []
+    for block, (page, x, y) in zip(blocks, _slots(blocks, frame, columns, gap, spacing)):
+        if page == len(pages):
             pages.append([])
-            col = 0
+        pages[page].append(Placed(block, x, y))
+    return pages
 
+
+def _slots(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: float):
+    """(page number from 0, x, y) of each block in turn, as `flow` places them; a page
+    starts only for a block that goes on it, so no page is empty. Balancing columns
+    asks this many times only whether everything stays on the first page."""
+    width = column_width(frame, columns, gap)
+    page, col, y = 0, 0, frame.top
+    used = False  # whether the current column holds anything
     for i, block in enumerate(blocks):
         if block.height > frame.height:
             raise TooTall(f"a block {block.height:.1f} mm tall does not fit a column {frame.height:.1f} mm tall")
-        if block.new_column and used:
-            next_column()
         need = block.height
         if block.keep_with_next and i + 1 < len(blocks):
             need += spacing + blocks[i + 1].height
-        if used and y + need > frame.top + frame.height + 1e-9:
-            next_column()
-        x = frame.left + col * (width + gap)
-        pages[-1].append(Placed(block, x, y))
+        if used and (block.new_column or y + need > frame.top + frame.height + 1e-9):  # the next column
+            col, y = col + 1, frame.top
+            if col == columns:
+                page, col = page + 1, 0
+        yield page, frame.left + col * (width + gap), y
         y += block.height + spacing
         used = True
-    return [p for p in pages if p]
 
 
 class BlockGroup(Struct, frozen=True):
@@ -92,7 +93,7 @@ def _balanced_height(blocks: list[Block], frame: Frame, columns: int, gap: float
         if hi - lo < 0.1:
             break
         mid = (lo + hi) / 2
-        if len(flow(blocks, _sub_frame(frame, frame.top, mid), columns, gap, spacing)) == 1:
+        if all(page == 0 for page, _, _ in _slots(blocks, _sub_frame(frame, frame.top, mid), columns, gap, spacing)):
             hi = mid
         else:
             lo = mid

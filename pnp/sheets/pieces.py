@@ -8,6 +8,8 @@ node pages back; the packing is `pack.blocks`, the drawing `page.draw_pages`."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from msgspec import Struct
 from msgspec.structs import replace
 
@@ -112,12 +114,12 @@ def has_backs(pieces: list[Piece], settings: SheetSettings) -> bool:
 
 
 def piece_pages(pieces: list[Piece], paper: Paper, style: Style, settings: SheetSettings, *,
-                footer: str, t: Messages | None = None) -> list[str]:
+                footer: str, t: Messages | None = None, pages: list[pack.PageLayout] | None = None) -> list[str]:
     """Page SVGs: fronts, each followed by its backs page when printing duplex; footers
-    in `t`'s language."""
+    in `t`'s language. `pages`: the pieces' `layouts` when the caller has them already."""
     t = t or messages()
     fronts = [PieceArt(p.key, p.front, 1.0, p.front_bleed) for p in pieces]
-    pages = layouts(pieces, paper, settings)
+    pages = layouts(pieces, paper, settings) if pages is None else pages
     if not has_backs(pieces, settings):
         return draw_pages(fronts, pages, paper, style, footer=footer, t=t, cut_lines=settings.cut_lines)
     backs = [PieceArt(p.back_key or f"{p.key}-back", p.back, 1.0, p.back_bleed) if p.back is not None else None
@@ -134,8 +136,13 @@ def piece_svg(piece: Piece, title: str, style: Style, *, back: bool = False, mar
     if bleed is not None:
         dwg.add(bleed)
     dwg.add(art)
-    outline = pack.Outline(0.0, 0.0, piece.width, piece.height, piece.round,
-                           0.0 if piece.round else sheet_spec().corner)
-    dwg.add(outlines_path([outline], style.color("cut"), CUT_WIDTH))
+    dwg.add(_cut_line(piece.width, piece.height, piece.round, style.color("cut")))
     return svg.to_string(dwg)
+
+
+@lru_cache(maxsize=256)
+def _cut_line(width: float, height: float, round_: bool, colour: str):
+    """A piece file's cut line: one path for every piece of its size and shape."""
+    outline = pack.Outline(0.0, 0.0, width, height, round_, 0.0 if round_ else sheet_spec().corner)
+    return outlines_path([outline], colour, CUT_WIDTH)
 
