@@ -8,7 +8,8 @@ Each step is one process run under `valgrind --tool=cachegrind` that builds the 
 `pnp build GAME -q` does and ends (os._exit) as soon as the step is reached:
 
     cli     pnp.cli imported (Python started, the command line ready)
-    loaded  load_game returned
+    loaded  load_game returned (where a forked child loads the game, `pnp.forked`: its
+            result read back in the main process)
     warm    kit_jobs.warm_up and the drawing pool's warm-up done: what the workers inherit
 
 Prints the instructions at each step and the step's own share (millions). A run outside
@@ -39,9 +40,13 @@ if step == "cli":
     os._exit(0)
 import pnp.kit_jobs, pnp.load
 
+MAIN = os.getpid()
+
 def ending(fn, then=None):
     def wrapped(*a, **k):
-        fn(*a, **k)
+        out = fn(*a, **k)
+        if os.getpid() != MAIN:  # a forked child (pnp.forked) goes on
+            return out
         if then:
             then()
         os._exit(0)
@@ -53,6 +58,11 @@ def pool_warm_up():
 
 if step == "loaded":
     pnp.load.load_game = ending(pnp.load.load_game)
+    try:  # where the game loads in a forked child, the step is its result read back here
+        import pnp.forked
+        pnp.forked.Ahead.result = ending(pnp.forked.Ahead.result)
+    except ImportError:
+        pass
 else:
     pnp.kit_jobs.warm_up = ending(pnp.kit_jobs.warm_up, pool_warm_up)
 main()

@@ -1,6 +1,7 @@
 """Benchmark: the main process's timeline of a fresh `pnp build`, step by step.
 
     python benchmarks/bench_serial.py [--game 1860] [--runs 5] [--root CHECKOUT] [--no-bytecode]
+    python benchmarks/bench_serial.py --instructions [--game 1860] [--root CHECKOUT]
 
 Each run is a fresh `pnp build GAME -q` process. Before the CLI is imported, the process
 installs an import hook that wraps a few functions of pnp as their modules load (so it
@@ -8,8 +9,11 @@ imports nothing early itself) and notes, at each step, the wall time since the
 interpreter started and the main process's own CPU seconds:
 
     cli       pnp.cli imported (the command line ready)
-    loaded    load_game returned
-    warm      kit_jobs.warm_up done (the modules the workers inherit, imported)
+    imported  kit_jobs.warm_up_drawing done (the drawing modules every kit's workers
+              inherit, imported while the game loads in a forked child; absent before)
+    loaded    the game loaded and checked, in this process: load_game returned, or, where
+              it runs in a forked child (pnp.forked), that child's result read
+    warm      kit_jobs.warm_up done (the game's components imported)
     fork      the drawing pool's first job handed out (the workers fork)
     drawn     the last component's result back from the workers
     kit       _write_kit done (the kit PDF joined, index.md)
@@ -17,7 +21,10 @@ interpreter started and the main process's own CPU seconds:
     end       build_kit returned
     exit      the process ended (wall as seen by this benchmark, which starts it)
 
-and, at the end, the CPU of the workers (children). Prints the median of each over
+and, at the end, the CPU of the child that loaded the game (where one did) and of the
+drawing workers, noted by the last exit handler. The build runs as the `pnp` program does (`pnp.__main__.run`,
+where the checkout has it). Steps
+print in the order of their median wall time. Prints the median of each over
 `runs` processes (after one untimed run), with the step's own share. Figures, not
 pass/fail; compare with another checkout measured in the same minutes (`--root`).
 """
@@ -37,7 +44,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = ("cli", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
+STEPS = ("cli", "imported", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
 
 # Run in the measured process: `-c PROBE GAME OUT`.
 PROBE = r'''
@@ -58,6 +65,9 @@ MARKS = {}
 def mark(name):
     if os.getpid() == MAIN:
         MARKS[name] = (time.perf_counter() + OFFSET, time.process_time())
+        if name == "loaded":  # a child that loaded the game is reaped by now; no worker has forked
+            kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+            MARKS["loader"] = (0.0, kids.ru_utime + kids.ru_stime)
 
 MAIN = os.getpid()
 
@@ -86,10 +96,29 @@ def patch_build(m):
     m._commit = after(m._commit, "commit")
     m.build_kit = after(m.build_kit, "end")
 
+def patch_kit_jobs(m):
+    m.warm_up = after(m.warm_up, "warm")
+    if hasattr(m, "warm_up_drawing"):
+        m.warm_up_drawing = after(m.warm_up_drawing, "imported")
+
+STOP = os.environ.get("BENCH_SERIAL_STOP")  # --instructions: leave at once at this step
+
+def stopping(fn, name):
+    def wrapped(*a, **k):
+        if STOP == name and os.getpid() == MAIN:
+            os._exit(0)
+        return fn(*a, **k)
+    return wrapped
+
+def patch_forked(m):
+    m.Ahead.result = after(m.Ahead.result, "loaded")
+    m.Ahead.__init__ = stopping(m.Ahead.__init__, "ahead")
+
 PATCHES = {
     "pnp.load": lambda m: setattr(m, "load_game", after(m.load_game, "loaded")),
-    "pnp.kit_jobs": lambda m: setattr(m, "warm_up", after(m.warm_up, "warm")),
-    "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", first(m.DocumentPool.call, "fork")),
+    "pnp.kit_jobs": patch_kit_jobs,
+    "pnp.forked": patch_forked,
+    "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", stopping(first(m.DocumentPool.call, "fork"), "fork")),
     "pnp.build": patch_build,
 }
 
@@ -113,16 +142,20 @@ class Hook(MetaPathFinder):
 sys.meta_path.insert(0, Hook())
 game, out = sys.argv[1], sys.argv[2]
 sys.argv = ["pnp", "build", game, "--out", out, "-q"]
+import atexit
+def report():  # the last exit handler: as late as the program lets anything run
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    MARKS["workers"] = (0.0, kids.ru_utime + kids.ru_stime)
+    print(json.dumps(MARKS), flush=True)
+atexit.register(report)
 from pnp.cli import main
 mark("cli")
-try:
-    main()
-except SystemExit as exc:
-    if exc.code:
-        raise
-kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-MARKS["workers"] = (0.0, kids.ru_utime + kids.ru_stime)
-print(json.dumps(MARKS))
+from importlib.util import find_spec
+entry = find_spec("pnp.__main__")  # the `pnp` program's own way out, where the checkout has one
+if "def run(" in open(entry.origin).read():
+    from pnp.__main__ import run
+    run()
+main()
 '''
 
 
@@ -137,6 +170,34 @@ def one_run(root: Path, game: str, out: Path, env: dict[str, str]) -> dict[str, 
     return marks
 
 
+def instructions(root: Path, game: str, env: dict[str, str]) -> None:
+    """The main process's instructions from its start to the workers' fork (its serial
+    part, whatever the machine's load), and those of the child that loaded the game (its
+    file holds the parent's instructions before the fork too: a second run, stopped where
+    the child forks, gives them)."""
+    work = Path(tempfile.mkdtemp(prefix="pnp-serial-cg-"))
+    python = Path(sys.executable).resolve()
+    counts: dict[str, list[int]] = {}
+    try:
+        for stop in ("fork", "ahead") if (root / "pnp" / "forked.py").exists() else ("fork",):
+            out = work / stop
+            out.mkdir()
+            subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                            f"--cachegrind-out-file={out}/cg.%p", str(python), "-c", PROBE, game, str(work / "k")],
+                           cwd=root, env={**env, "BENCH_SERIAL_STOP": stop}, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            files = sorted(out.iterdir(), key=lambda f: int(f.name.split(".")[-1]))  # by pid: the main process first
+            counts[stop] = [int(next(line for line in f.read_text().splitlines() if line.startswith("summary:"))
+                                .split()[1]) for f in files]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    main, *children = counts["fork"]
+    print(f"{root}: pnp build {game}, instructions (valgrind)")
+    print(f"main process to the workers' fork {main / 1e9:.3f} G")
+    if children and len(counts.get("ahead", ())) == 1:
+        print(f"the loading child's own           {(children[0] - counts['ahead'][0]) / 1e9:.3f} G")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="1860", help="a bundled game or a game folder")
@@ -146,11 +207,22 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true",
                         help="build each run into a new folder (as bench_targets.py does not: its runs replace the "
                              "previous kit's files, whose deletion the commit pays for)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instead: count the main process's instructions to the workers' fork, and the loading "
+                             "child's, with valgrind (one run; the same figure on a busy machine)")
     args = parser.parse_args()
     env = dict(os.environ)
     if not args.no_bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     game = str(Path(args.game).resolve()) if Path(args.game).is_dir() else args.game
+    if args.instructions:
+        work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
+        try:
+            one_run(args.root, game, work / "k", env)  # bytecode written before counting
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        instructions(args.root, game, env)
+        return
     work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
     try:
         one_run(args.root, game, work / "k", env)
@@ -162,16 +234,16 @@ def main() -> None:
           f" (load {os.getloadavg()[0]:.2f})")
     print(f"{'step':<8} {'wall at':>8} {'step':>7} {'cpu at':>8} {'step':>7}")
     wall0 = cpu0 = 0.0
-    for step in STEPS:
-        if not all(step in r for r in runs):
-            continue
+    steps = [step for step in STEPS if all(step in r for r in runs)]
+    for step in sorted(steps, key=lambda step: statistics.median(r[step][0] for r in runs)):
         wall = statistics.median(r[step][0] for r in runs)
         cpu = statistics.median(r[step][1] for r in runs)
         print(f"{step:<8} {wall:>8.3f} {wall - wall0:>7.3f} {cpu:>8.3f} {cpu - cpu0:>7.3f}")
         wall0, cpu0 = wall, cpu
-    workers = statistics.median(r["workers"][1] for r in runs)
+    loader = statistics.median(r["loader"][1] for r in runs)
+    workers = statistics.median(r["workers"][1] - r["loader"][1] for r in runs)
     total = statistics.median(r["workers"][1] + r["exit"][1] for r in runs)
-    print(f"workers' cpu {workers:.3f} s; main + workers {total:.3f} s")
+    print(f"loading child's cpu {loader:.3f} s; workers' cpu {workers:.3f} s; all {total:.3f} s")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ data or options print one clear line and exit with status 2. Longer commands liv
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -12,16 +11,15 @@ import click
 from pnp.commands.common import (EXIT_USER_ERROR, default_out, game_argument, length_option, out_option,  # noqa: F401
                                  collecting_no_garbage, lang_option, no_collection_at_exit, one_blas_thread, paper_option,
                                  print_options, run_component, theme_option, user_errors)
+from pnp.commands.build import build
 from pnp.commands.compose import compose
 from pnp.commands.imports import import_
-from pnp.commands.kit import check_map_layout, summary_table
 from pnp.commands.manifest import manifest
 from pnp.commands.market import cell_size_option, market  # noqa: F401
 from pnp.commands.new import new
 from pnp.commands.schema import schema
 from pnp.commands.serve import serve
-from pnp.cut.options import cut_click_options, resolve
-from pnp.errors import PnpError
+from pnp.cut.options import cut_click_options
 from pnp.importers.engine.command import import_engine
 
 
@@ -170,69 +168,7 @@ for _key, _help in PIECE_COMMANDS.items():
     piece_command(_key, _help)
 
 
-@main.command()
-@game_argument
-@out_option
-@click.option("--paper", default=None, help="a4, letter, a3, tabloid or WxHmm [game setting, else a4].")
-@click.option("--scale", type=float, default=None, help="Printer calibration: draw everything F times larger.")
-@click.option("--bleed", default=None, help="Bleed around cut pieces, e.g. 2mm [each component's default].")
-@click.option("--crop-marks/--no-crop-marks", default=None, help="Crop marks around cut pieces [on].")
-@click.option("--duplex", type=click.Choice(["none", "long", "short"]), default=None, help="Backs for double-sided printing [none].")
-@click.option("--only", default=None, help="Comma-separated components, e.g. tiles,map.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default=None, help="Language of component texts [en].")
-@click.option("--theme", "theme_name", default=None, help="Colour theme from templates/themes/ [default].")
-@click.option("--tile-layout", default=None, help="Tile sheet layout: individual, tessellated or die.")
-@click.option("--layout", "map_layout", default=None,
-              help="A layout of map sections (a file, or one of the game's layouts/): the kit adds that map, "
-                   "whole and in page sections, to the loose sections.")
-@click.option("--png", is_flag=True, help="Also write PNG previews of every page.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
-@cut_click_options
-@user_errors
-@collecting_no_garbage
-def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_name, tile_layout, map_layout, png,
-          quiet, cut):
-    """A game's complete print kit: GAME-kit.pdf, a PDF per component, SVGs and index.md."""
-    import signal
-
-    from pnp.build import build_kit, resolve_options
-    from pnp.load import load_game
-    from pnp.localise import for_kit
-    from pnp.templates import tile_layout as tile_sheet_layout
-
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
-    loaded = load_game(game)
-    settings = resolve_options(loaded, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
-                                        "duplex": duplex, "lang": lang, "theme": theme_name,
-                                        "tile_layout": tile_layout, "layout": map_layout, "only": only})
-    if settings["scale"] <= 0 or settings["scale"] > 2:
-        raise PnpError(f"--scale {settings['scale']}: must be between 0 and 2")
-    tile_sheet_layout(settings["tile_layout"])
-    if settings["layout"] is not None:
-        check_map_layout(loaded, settings["layout"])
-    options = print_options(loaded, settings["paper"], settings["theme"], lang=settings["lang"],
-                            duplex=settings["duplex"], bleed=length_option(settings["bleed"], "--bleed")
-                            if isinstance(settings["bleed"], str) else settings["bleed"],
-                            crop_marks=settings["crop_marks"], scale=float(settings["scale"]),
-                            layout=settings["tile_layout"], map_layout=settings["layout"], cut=resolve(loaded, cut))
-    loaded = for_kit(loaded, options.lang, lambda w: click.echo(f"pnp: warning: {w}", err=True))
-    only_list = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
-    target = default_out(game, out)
-    if quiet:
-        result = build_kit(loaded, options, target, only=only_list, png=png)
-    else:
-        from pnp.build import kit_components
-
-        keys = kit_components(loaded, only_list, options)
-        with click.progressbar(length=len(keys), label=f"Building {loaded.title}", file=sys.stderr,
-                               item_show_func=lambda k: k or "") as bar:
-            def advance(key):
-                bar.update(1, key)
-
-            result = build_kit(loaded, options, target, only=only_list, png=png, progress=advance)
-        click.echo(summary_table(result, target), err=False)
-
-
+main.add_command(build)
 main.add_command(compose)
 main.add_command(market)
 main.add_command(manifest)

@@ -10,8 +10,10 @@ that each tile is laid out and drawn once a kit, not once a worker."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -63,8 +65,6 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
     the component modules, the messages, and the PDF finishing every worker does, which
     the kit's own PDF needs here after them. (The cairo writer and the font metrics are
     the drawing pool's own warm-up, `pnp.pdf.warm_up`, done as it is made.)"""
-    import importlib
-
     import pnp.cut.write  # noqa: F401
     import pnp.pdf_file  # noqa: F401
     from pnp.i18n import messages
@@ -74,6 +74,31 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
     messages(options.lang)
 
 
+def warm_up_drawing() -> None:
+    """What the workers of every kit use, whatever its game: imported (`pnp build`) while
+    the game loads in a forked child, before `warm_up` imports the game's components."""
+    import pnp.cut.write  # noqa: F401
+    import pnp.pdf_file  # noqa: F401
+    from pnp.pdf import warm_up as drawing_pool
+
+    drawing_pool()
+
+
+def warm_up_while(loading: Callable[[], bool]) -> None:
+    """`warm_up_drawing`, then the components' modules, heaviest first, for as long as
+    `loading()` (the game, in a forked child): a game that takes longer to load than
+    the drawing modules to import leaves no core idle. Those of its components that
+    are left, `warm_up` imports once it has come; those it lacks cost little (1860's
+    two: ~0.015 s)."""
+    from pnp.build import available_components
+
+    warm_up_drawing()
+    for key in sorted(available_components(), key=lambda key: rank((key,))):
+        if not loading():
+            return
+        importlib.import_module(f"pnp.components.{key}")
+
+
 def schedule(keys: list[str]) -> list[tuple[str, ...]]:
     """The workers' jobs for components `keys`: each alone but those in SAME_TILES
     together, heaviest first."""
@@ -81,10 +106,12 @@ def schedule(keys: list[str]) -> list[tuple[str, ...]]:
     jobs = [together] if together else []
     jobs += [(k,) for k in keys if k not in together]
 
-    def rank(job: tuple[str, ...]) -> int:
-        return HEAVIEST_FIRST.index(job[0]) if job[0] in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
-
     return sorted(jobs, key=rank)  # stable: unlisted keys keep their print order
+
+
+def rank(job: tuple[str, ...]) -> int:
+    """A job's place in HEAVIEST_FIRST (after them all when unlisted)."""
+    return HEAVIEST_FIRST.index(job[0]) if job[0] in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
 
 
 def run_all(keys: tuple[str, ...], job: KitJob | None = None) -> list[Done | PnpError]:

@@ -13,9 +13,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
-import signal
 import threading
-import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -49,9 +47,6 @@ def to_png(page: Page, dpi: float = 96) -> bytes:
     return draw_png(page, dpi)
 
 
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
-
-
 def _start_worker(parent: int) -> None:
     """A drawing worker's first steps: it dies with its parent, and what it inherited
     (the loaded game, the modules, a plan of pages) is left out of its garbage
@@ -61,36 +56,12 @@ def _start_worker(parent: int) -> None:
     whole pages. But rarely (YOUNG_OBJECTS, as while a part is drawn): the nodes, paths
     and artwork it makes form almost no cycles (a worker of 1860's kit ran 62 collections
     that found 70 objects) and die by their reference counts."""
-    _die_with_parent(parent)
+    from pnp.forked import die_with_parent
+
+    die_with_parent(parent)
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
     gc.enable()
-
-
-def _die_with_parent(parent: int) -> None:
-    """A drawing worker ends when the build that started it dies, even by SIGKILL: the
-    kernel sends it SIGKILL then (Linux), and a worker whose parent is already gone
-    before this ran exits at once; elsewhere a thread watches the parent."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        watched = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-    except (OSError, AttributeError):
-        watched = False
-    if os.getppid() != parent:
-        os._exit(1)
-    if not watched:
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL)
-    os._exit(1)
-
-
-PARENT_POLL = 0.5  # seconds between checks where the kernel cannot signal a parent's death
 
 
 @dataclass

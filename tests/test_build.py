@@ -194,6 +194,22 @@ def test_a_killed_build_leaves_no_worker_and_nothing_in_the_temp_folder(tmp_path
     assert list(tmp_path.glob(".pnp-staging-*")) == []
 
 
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs /proc to see the loading child")
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: the game loads in the build's own process")
+def test_a_build_killed_while_its_game_loads_leaves_no_process_and_writes_nothing(tmp_path):
+    """SIGKILLed just after forking the child that loads the game (pnp.forked), while
+    it imports the drawing modules: the kernel ends the child too, and nothing was
+    written anywhere."""
+    out, tmp = tmp_path / "kit", tmp_path / "tmp"
+    tmp.mkdir()
+    assert _killed_build(out, "loading", tmp) == -signal.SIGKILL
+    deadline = time.monotonic() + 20  # the kernel's signal is delivered asynchronously
+    while _processes_naming(str(out)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _processes_naming(str(out)) == [], "the loading child outlived its build"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"] and list(tmp.iterdir()) == []
+
+
 def test_unknown_component_is_a_clear_error(tmp_path):
     result = run("build", "1860", "--out", tmp_path, "--only", "tiles,dragons", "-q")
     assert result.exit_code == 2 and "dragons" in result.output
