@@ -17,10 +17,7 @@ Figures, not pass/fail.
 from __future__ import annotations
 
 import argparse
-import os
-import pickle
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,34 +25,9 @@ if "--root" in sys.argv:  # another checkout, e.g. main at the start, for a befo
     ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
 
-from pnp import kit_jobs, pdf  # noqa: E402
-from pnp.build import build_component, kit_components  # noqa: E402
-from pnp.components import PrintOptions  # noqa: E402
-from pnp.load import load_game  # noqa: E402
-from pnp.localise import in_language  # noqa: E402
-from pnp.templates import paper, theme  # noqa: E402
+from component_cpu import kit_setup, print_minimums, timed_in_worker  # noqa: E402
 
-
-def one_run(game, options: PrintOptions, keys: list[str]) -> dict[str, float]:
-    """Every component built once in a forked child; CPU seconds by component."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: as a worker, it inherits the loaded game and the warm-up
-        os.close(read)
-        pdf._start_worker(os.getppid())
-        times = {}
-        for key in keys:
-            c0 = time.process_time()
-            build_component(key, game, options)
-            times[key] = time.process_time() - c0
-        with os.fdopen(write, "wb") as fh:
-            pickle.dump(times, fh)
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read, "rb") as fh:
-        times = pickle.load(fh)
-    os.waitpid(pid, 0)
-    return times
+from pnp.build import build_component  # noqa: E402
 
 
 def main() -> None:
@@ -64,18 +36,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--root", help="checkout to measure (default: this one)")
     args = parser.parse_args()
-    game = load_game(args.game)
-    options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
-    game = in_language(game, options.lang)
-    keys = kit_components(game, None, options)
-    kit_jobs.warm_up(keys, options)
-    pdf.warm_up()
-    runs = [one_run(game, options, keys) for _ in range(args.runs)]
-    totals = [sum(r.values()) for r in runs]
-    print(f"{args.game}: building CPU of the whole kit, one core, {args.runs} runs: "
-          + ", ".join(f"{t:.3f}" for t in totals) + f" s (min {min(totals):.3f})")
-    for key in keys:
-        print(f"  {key:<14} {min(r[key] for r in runs):.4f} s")
+    game, options, keys = kit_setup(args.game)
+    runs = [timed_in_worker(lambda key: build_component(key, game, options), keys) for _ in range(args.runs)]
+    print_minimums("building CPU", args.game, keys, runs, 4)
 
 
 if __name__ == "__main__":

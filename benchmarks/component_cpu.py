@@ -1,0 +1,73 @@
+"""What bench_drawing_cpu.py and bench_building_cpu.py share: a kit set up as `pnp build`
+sets it up, and a forked child that starts as a drawing worker and times each component
+on one core. Imports pnp when called, so that each benchmark first puts the checkout it
+measures (`--root`) on the path."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import time
+
+
+def kit_setup(game_name: str):
+    """(game, options, keys): the game loaded and localised, the default print options,
+    the kit's components, and the warm-up the workers inherit done."""
+    from pnp import kit_jobs, pdf
+    from pnp.build import kit_components
+    from pnp.components import PrintOptions
+    from pnp.load import load_game
+    from pnp.localise import in_language
+    from pnp.templates import paper, theme
+
+    game = load_game(game_name)
+    options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
+    game = in_language(game, options.lang)
+    keys = kit_components(game, None, options)
+    kit_jobs.warm_up(keys, options)
+    pdf.warm_up()
+    return game, options, keys
+
+
+def timed_in_worker(run_one, keys: list[str], profile: str | None = None) -> dict[str, float]:
+    """`run_one(key)` for every key in a forked child started as a drawing worker; CPU
+    seconds by key (with `profile`, the child runs under cProfile and saves its
+    statistics there)."""
+    from pnp import pdf
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: as a worker, it inherits the loaded game and the warm-up
+        os.close(read)
+        pdf._start_worker(os.getppid())
+        profiler = None
+        if profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+        times = {}
+        for key in keys:
+            c0 = time.process_time()
+            run_one(key)
+            times[key] = time.process_time() - c0
+        if profiler:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        with os.fdopen(write, "wb") as fh:
+            pickle.dump(times, fh)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as fh:
+        times = pickle.load(fh)
+    os.waitpid(pid, 0)
+    return times
+
+
+def print_minimums(what: str, game_name: str, keys: list[str], runs: list[dict[str, float]], places: int) -> None:
+    """Each run's total, and the least of each component over the runs."""
+    totals = [sum(r.values()) for r in runs]
+    print(f"{game_name}: {what} of the whole kit, one core, {len(runs)} runs: "
+          + ", ".join(f"{t:.3f}" for t in totals) + f" s (min {min(totals):.3f})")
+    for key in keys:
+        print(f"  {key:<14} {min(r[key] for r in runs):.{places}f} s")
