@@ -1,12 +1,12 @@
 """Work done in a forked child while this process does something else.
 
-`pnp build` loads and checks the game (~0.15-0.2 s of CPU for 1860) and imports the
-drawing modules its workers inherit (~0.45 s); neither needs the other, but done one
-after the other they kept one core of two idle. `Ahead(fn, ...)` forks a child that
+`pnp build` loads and checks the game and imports the drawing modules its workers
+inherit; neither needs the other, but done one after the other they kept one core of
+two idle. `Ahead(fn, ...)` forks a child that
 computes `fn(...)` and sends the result back through a pipe, pickled (1860's checked
 request: 69 kB, 5 ms to pickle, 5 ms to read back; the 10,000-tile game: 320 kB, 40 and
 30 ms), while the caller goes on with its own work. What the child imports is lost with
-it: modules both need (the models) are imported twice, once on each core.
+it: the caller imports the modules both need before it forks (`pnp.commands.common.import_shared`).
 
 The child is only a shortcut: the caller gets the same result, or the same user
 error, as if it had called `fn` itself.
@@ -49,9 +49,19 @@ class Ahead:
             self._start()
 
     def _start(self) -> None:
+        """The child forked; if the system refuses a pipe or a process, no child, and
+        `result()` computes here."""
         parent = os.getpid()
-        read, write = os.pipe()
-        pid = os.fork()
+        try:
+            read, write = os.pipe()
+        except OSError:
+            return
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read)
+            os.close(write)
+            return
         if pid == 0:  # the child: never returns
             os.close(read)
             _child(parent, write, self.fn, self.args)

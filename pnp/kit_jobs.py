@@ -43,8 +43,8 @@ class Done:
     kit_pdf: bytes | None  # its first document as drawn, for the kit
 
 
-# Components that draw the same tiles (render/tile.py's cache of tile artwork, laid out
-# with shapely: most of these components' cost): one job, in this order, on one worker.
+# Components that draw the same tiles (render/tile.py's cache of tile artwork, whose face
+# layout is most of these components' cost): one job, in this order, on one worker.
 SAME_TILES = ("tiles", "tile_manifest", "upgrade_chart")
 # Each job's usual cost, heaviest first (benchmarks/bench_workers.py on the bundled kits
 # and 1858): handed out in this order, the short jobs come last and fill in whichever
@@ -62,13 +62,11 @@ def prepare(job: KitJob | None) -> None:
 
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
-    the component modules, the messages, and the PDF finishing every worker does, which
-    the kit's own PDF needs here after them. (The cairo writer and the font metrics are
-    the drawing pool's own warm-up, `pnp.pdf.warm_up`, done as it is made.)"""
-    import pnp.cut.write  # noqa: F401
-    import pnp.pdf_file  # noqa: F401
+    what every kit's workers use (`warm_up_drawing`), the game's component modules and
+    the messages."""
     from pnp.i18n import messages
 
+    warm_up_drawing()
     for key in keys:
         importlib.import_module(f"pnp.components.{key}")
     messages(options.lang)
@@ -93,7 +91,7 @@ def warm_up_while(loading: Callable[[], bool]) -> None:
     from pnp.build import available_components
 
     warm_up_drawing()
-    for key in sorted(available_components(), key=lambda key: rank((key,))):
+    for key in sorted(available_components(), key=rank):
         if not loading():
             return
         importlib.import_module(f"pnp.components.{key}")
@@ -106,12 +104,12 @@ def schedule(keys: list[str]) -> list[tuple[str, ...]]:
     jobs = [together] if together else []
     jobs += [(k,) for k in keys if k not in together]
 
-    return sorted(jobs, key=rank)  # stable: unlisted keys keep their print order
+    return sorted(jobs, key=lambda job: rank(job[0]))  # stable: unlisted keys keep their print order
 
 
-def rank(job: tuple[str, ...]) -> int:
-    """A job's place in HEAVIEST_FIRST (after them all when unlisted)."""
-    return HEAVIEST_FIRST.index(job[0]) if job[0] in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
+def rank(key: str) -> int:
+    """A component's place in HEAVIEST_FIRST (after them all when unlisted)."""
+    return HEAVIEST_FIRST.index(key) if key in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
 
 
 def run_all(keys: tuple[str, ...], job: KitJob | None = None) -> list[Done | PnpError]:

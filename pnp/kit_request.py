@@ -60,10 +60,10 @@ def kit_request(game_arg: str, cli: dict, cut) -> KitRequest:
     tile_sheet_layout(settings["tile_layout"])
     if settings["layout"] is not None:
         check_map_layout(loaded, settings["layout"])
-    style = print_style(loaded, settings["theme"])
-    paper = paper_size(settings["paper"])
     bleed = length_option(settings["bleed"], "--bleed") if isinstance(settings["bleed"], str) else settings["bleed"]
     cut = resolve(loaded, cut)
+    style = print_style(loaded, settings["theme"])
+    paper = paper_size(settings["paper"])
     warnings: list[str] = []
     loaded = for_kit(loaded, settings["lang"], warnings.append)
     only = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None

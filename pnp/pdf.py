@@ -10,6 +10,7 @@ documents (a kit) are drawn in parallel on every core.
 
 from __future__ import annotations
 
+import functools
 import gc
 import multiprocessing
 import os
@@ -249,10 +250,11 @@ class DocumentPool:
             del _INHERITED[number]
 
 
+@functools.cache
 def warm_up() -> None:
     """Load what every drawing worker needs before the workers fork, so that they
     inherit it rather than each loading it again: the cairo writer and its binding
-    (libcairo opened), the fonts' metrics and cairo's own fonts."""
+    (libcairo opened), the fonts' metrics and cairo's own fonts. Once a process."""
     from pnp.draw.cairowriter import open_fonts
     from pnp.render.style import FONT_FAMILY
     from pnp.text import FACES, font_name

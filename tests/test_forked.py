@@ -103,3 +103,39 @@ def test_a_build_on_one_core_loads_in_this_process_and_writes_the_same_bytes(tmp
     files = sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*") if p.is_file())
     assert files and files == sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*") if p.is_file())
     assert all((tmp_path / "two" / f).read_bytes() == (tmp_path / "one" / f).read_bytes() for f in files)
+
+
+def test_a_refused_fork_computes_here(monkeypatch):
+    opened = []
+    real_pipe = os.pipe
+
+    def pipe():
+        fds = real_pipe()
+        opened.extend(fds)
+        return fds
+
+    def refuse():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(forked, "can_fork", lambda: True)
+    monkeypatch.setattr(os, "pipe", pipe)
+    monkeypatch.setattr(os, "fork", refuse)
+    with forked.Ahead(_pid_and_parent) as ahead:
+        assert ahead.result() == (os.getpid(), os.getppid())
+    for fd in opened:  # both ends of the pipe closed again
+        with pytest.raises(OSError):
+            os.fstat(fd)
+
+
+def test_a_kit_request_crosses_a_pipe_whole():
+    """The child's result pickles: were it not to, every build would load its game twice,
+    one load after the other, with the same bytes at the end."""
+    import pickle
+
+    from pnp.kit_request import kit_request
+
+    request = kit_request("1860", {"paper": None, "scale": None, "bleed": None, "crop_marks": None, "duplex": None,
+                                   "lang": None, "theme": None, "tile_layout": None, "layout": None, "only": None}, None)
+    back = pickle.loads(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back.game == request.game
+    assert back.print_options() == request.print_options()

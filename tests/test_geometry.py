@@ -134,6 +134,5 @@ def test_a_grown_shape_is_tried_by_its_core():
     assert occupied.is_free(clear)
     occupied.add(clear)
     whole = shapely.box(50, 50, 60, 60).buffer(2)
-    assert geos(occupied.taken[-1]).equals(whole)
     assert shapely.Polygon(occupied.taken[-1].parts[0]).symmetric_difference(whole).area < 1e-9
     assert occupied.clash(Grown(box(57, 57, 70, 70), 1)) > 0

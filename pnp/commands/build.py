@@ -1,13 +1,12 @@
 """`pnp build`, the command: a game's complete print kit (the kit itself: `pnp.build`).
 
 Its main process has two things to do before the drawing workers fork, and neither
-needs the other: load the game and check the options against it (`pnp.kit_request`;
-for 1860 ~0.15 s of CPU, half of it importing the models and the YAML reader) and
-import the drawing modules the workers inherit (~0.45 s). On two cores or more the
-first runs in a forked child while this process does the second (`pnp.forked`); on one
-core, one after the other, as before. The child's imports die with it (this process
-imports the models again, to read the game back), so what leaves the build's serial
-path is the loading's own work, ~0.1 s.
+needs the other: load the game and check the options against it (`pnp.kit_request`)
+and import the drawing modules the workers inherit. On two cores or more the first
+runs in a forked child while this process does the second (`pnp.forked`); on one core,
+one after the other, as before. The modules both need (the models, the YAML reader,
+`pnp.build`) are imported before the fork (`import_shared`), so what leaves the build's
+serial path is the loading's own work.
 """
 
 from __future__ import annotations
@@ -16,14 +15,15 @@ import sys
 
 import click
 
-from pnp.commands.common import collecting_no_garbage, default_out, import_shared, user_errors
+from pnp.commands.common import (collecting_no_garbage, default_out, game_argument, import_shared, out_option,
+                                 user_errors)
 from pnp.commands.kit import summary_table
 from pnp.cut.options import cut_click_options
 
 
 @click.command()
-@click.argument("game")
-@click.option("--out", "out", type=click.Path(file_okay=False), default=None, help="Output folder (default output/GAME/).")
+@game_argument
+@out_option
 @click.option("--paper", default=None, help="a4, letter, a3, tabloid or WxHmm [game setting, else a4].")
 @click.option("--scale", type=float, default=None, help="Printer calibration: draw everything F times larger.")
 @click.option("--bleed", default=None, help="Bleed around cut pieces, e.g. 2mm [each component's default].")
@@ -53,6 +53,8 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     cli = {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks, "duplex": duplex, "lang": lang,
            "theme": theme_name, "tile_layout": tile_layout, "layout": map_layout, "only": only}
     import_shared()
+    import pnp.build  # noqa: F401  (the child checks the options with it)
+
     with Ahead(kit_request, game, cli, cut) as ahead:  # loaded in a child, while here:
         from pnp import build as kit
         from pnp import kit_jobs

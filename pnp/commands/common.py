@@ -120,7 +120,6 @@ def import_shared() -> None:
     and inherited, rather than once on each core: the command imports more while the
     game loads (~0.45 s for `pnp build`), so its own way is as long as before and the
     child's ~0.1 s shorter."""
-    import pnp.build  # noqa: F401
     import pnp.glyphs  # noqa: F401
     import pnp.i18n  # noqa: F401
     import pnp.limits  # noqa: F401

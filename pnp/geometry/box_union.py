@@ -5,8 +5,10 @@ touch), so the union is found on the grid of their distinct x and y values: a gr
 is inside when a box covers it, and the outline is every cell side between inside and
 outside. Rings are closed point lists without the repeated first point, walked as GEOS
 walks a union's rings (outer rings leftwards along their top edge, holes the other way
-round), each starting at the corner before its least (x, y) corner; a point is kept
-where the outline turns or where a box has a corner, as in GEOS's noded union.
+round), with a point where the outline turns or where a box has a corner, as in GEOS's
+noded union. Where a ring starts (the corner before its least (x, y) corner) and the
+order of the polygons are pnp's own: GEOS's depend on its internals (drawn, the same
+closed outline).
 """
 
 from __future__ import annotations

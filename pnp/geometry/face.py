@@ -70,7 +70,9 @@ def _casing(segment):
 
 @lru_cache(maxsize=2048)
 def _stop_clearance(shape):
-    """A stop's outline (convex) grown by 2: texts keep that far from it."""
+    """A stop's outline (convex) grown by 2: texts keep that far from it. Cached by the
+    shape object itself (a `Shape` has no equality of its own): it hits because
+    `stop_shape` hands out one object per stop style, slots and angle."""
     return grown_shape(shape, 2)
 
 

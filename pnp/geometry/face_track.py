@@ -82,12 +82,11 @@ def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[
 
 
 @lru_cache(maxsize=4096)
-def run_crossings(a: Segment, b: Segment) -> list[Point]:
-    """Where two runs of track meet, each place once, in x then y order (as GEOS's
-    intersection of the two lines gives them; runs lying on one another are not
-    crossings and give none). The same pairs recur on many faces: each is worked out
-    once."""
-    return crossings(polyline(a), polyline(b))
+def run_crossings(a: Segment, b: Segment) -> tuple[Point, ...]:
+    """Where two runs of track meet, each place once, in x then y order (runs lying on
+    one another are not crossings and give none). The same pairs recur on many faces:
+    each is worked out once, and shared."""
+    return tuple(crossings(polyline(a), polyline(b)))
 
 
 def crossings(a: tuple[Point, ...], b: tuple[Point, ...]) -> list[Point]:

@@ -30,7 +30,8 @@ _FILLET_STEP = math.pi / 2.0 / QUADRANT_SEGMENTS
 
 class Shape:
     """Convex parts and their bounds; `coords` is the one part's ring as shapely gives a
-    polygon's exterior (closed, in the corners' own order), for drawing an outline.
+    polygon's exterior (closed, in the corners' own order), for drawing an outline, or
+    () when the shape has no single outline (unions, bands, grown shapes).
     `recipe` says how GEOS made the same shape (`as_geos.geos`, for tests that compare
     the two); None: `Polygon(coords)`."""
 

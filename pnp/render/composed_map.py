@@ -46,13 +46,13 @@ def title_lines(game: Game, comp: Composition, spec: ComposeSpec, t: Messages) -
 
 def section_outlines(comp: Composition, art: MapArt, style: Style, width: float) -> list[tuple[object, tuple]]:
     """One closed line around each section, from the map's own hex outlines (mm)."""
+    from shapely.ops import unary_union  # the outline drawn is GEOS's union of the section's hexes
+
+    from pnp.geometry.as_geos import geos
+
     hex_shape = dict(zip(comp.board.hexes, art.drawing.pieces))
     out = []
     for p in comp.placements:
-        from shapely.ops import unary_union  # the outline drawn is GEOS's union of the section's hexes
-
-        from pnp.geometry.as_geos import geos
-
         shape = unary_union([geos(hex_shape[comp.coord(pos)]) for pos, _ in p.cells])
         element = svg.path(shapes.rings(shape), fill="none", stroke=style.color("section_edge"), stroke_width=width,
                            stroke_linejoin="round")

@@ -118,10 +118,10 @@ def bridges(face: TileFace, track, style: Style, ground_colour: str = "white") -
     waters = [p for p in face.partitions if p.type in ("water", "river")]
     if not waters:
         return [], []
+    from shapely.geometry import LineString  # where track crosses a river, as GEOS finds it
+
     gaps, out = [], []
     for p in waters:
-        from shapely.geometry import LineString  # where track crosses a river, as GEOS finds it
-
         a, b = partition_line(p)
         river = LineString([a, b])
         along = unit(sub(b, a))

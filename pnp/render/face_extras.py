@@ -5,6 +5,8 @@ its symbol in a ring of its colour)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.geometry.hexagon import APOTHEM, RADIUS, add, corners, rotate_degrees
 from pnp.geometry.face import partition_line
 from pnp.geometry.placed import MARK_FONT, PlacedStop, PlacedText
@@ -56,6 +58,7 @@ def stripes(face: TileFace, style: Style) -> list:
                      stroke_width=STRIPE_WIDTH, stroke_linecap="butt")] if lines else []
 
 
+@lru_cache(maxsize=16)
 def _inset_hex(inset: float):
     """The hex less `inset`, corners sharp, as GEOS makes it: the stripes' ends are where
     GEOS clips them (shapely is loaded only for a striped face)."""

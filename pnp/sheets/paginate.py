@@ -5,7 +5,7 @@
     pages = paginate(drawing, paper("a4"), style, title="1860 · Map")  # SVG strings
 
 `content` is one SVG element drawn in millimetres with its origin at the drawing's top
-left. `pieces` are shapely shapes in the same millimetres that must each appear whole
+left. `pieces` are plane shapes (`pnp.geometry.plane.Shape`) in the same millimetres that must each appear whole
 on at least one page (map hexes, a title block); `footprint` is what counts as drawn
 (by default the union of the pieces): a page that would show none of it is not
 printed. A background colour is not a reason to print a page. `items`, when given,
