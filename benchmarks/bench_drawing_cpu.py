@@ -16,27 +16,17 @@ Figures, not pass/fail.
 
 from __future__ import annotations
 
-import argparse
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if "--root" in sys.argv:  # another checkout, e.g. main at the start, for a before figure
-    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
-sys.path.insert(0, str(ROOT))
-
-from component_cpu import kit_setup, print_minimums, timed_in_worker  # noqa: E402
+from component_cpu import arguments, kit_setup, print_minimums, timed_in_worker  # puts the checkout on the path
 
 from pnp import kit_jobs  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="1860")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--root", help="checkout to measure (default: this one)")
+    parser = arguments(__doc__.split("\n")[0])
     parser.add_argument("--profile", help="save the last run's cProfile statistics (pstats) here")
     args = parser.parse_args()
     game, options, keys = kit_setup(args.game)

@@ -1,13 +1,31 @@
 """What bench_drawing_cpu.py and bench_building_cpu.py share: a kit set up as `pnp build`
 sets it up, and a forked child that starts as a drawing worker and times each component
-on one core. Imports pnp when called, so that each benchmark first puts the checkout it
-measures (`--root`) on the path."""
+on one core. Importing this module puts the checkout to measure on the path first: this
+one, or another given by `--root` (e.g. main at the start, for a before figure); pnp is
+imported only when a function is called."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import pickle
+import sys
 import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if "--root" in sys.argv:
+    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
+sys.path.insert(0, str(ROOT))
+
+
+def arguments(description: str) -> argparse.ArgumentParser:
+    """The options both benchmarks take: --game, --runs, --root."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--game", default="1860")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--root", help="checkout to measure (default: this one)")
+    return parser
 
 
 def kit_setup(game_name: str):

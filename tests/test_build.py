@@ -175,6 +175,14 @@ def _processes_naming(text: str) -> list[int]:
     return found
 
 
+def _wait_until_none_named(text: str, timeout: float = 20) -> None:
+    """Polls until no process names `text` or `timeout` seconds pass (the kernel delivers
+    a dead parent's signal to its children asynchronously); the caller asserts after."""
+    deadline = time.monotonic() + timeout
+    while _processes_naming(text) and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
 @pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs /proc to see the workers")
 @pytest.mark.parametrize("point", ["built", "staged", "committing"])
 def test_a_killed_build_leaves_no_worker_and_nothing_in_the_temp_folder(tmp_path, point):
@@ -184,9 +192,7 @@ def test_a_killed_build_leaves_no_worker_and_nothing_in_the_temp_folder(tmp_path
     out, tmp = tmp_path / "kit", tmp_path / "tmp"
     tmp.mkdir()
     assert _killed_build(out, point, tmp) == -signal.SIGKILL
-    deadline = time.monotonic() + 20  # the kernel's signal is delivered asynchronously
-    while _processes_naming(str(out)) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    _wait_until_none_named(str(out))
     assert _processes_naming(str(out)) == [], "a drawing worker outlived its build"
     assert list(tmp.iterdir()) == []
     assert [p.name for p in tmp_path.glob(".pnp-staging-*")], "the killed build's staging folder is expected"
@@ -203,9 +209,7 @@ def test_a_build_killed_while_its_game_loads_leaves_no_process_and_writes_nothin
     out, tmp = tmp_path / "kit", tmp_path / "tmp"
     tmp.mkdir()
     assert _killed_build(out, "loading", tmp) == -signal.SIGKILL
-    deadline = time.monotonic() + 20  # the kernel's signal is delivered asynchronously
-    while _processes_naming(str(out)) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    _wait_until_none_named(str(out))
     assert _processes_naming(str(out)) == [], "the loading child outlived its build"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"] and list(tmp.iterdir()) == []
 

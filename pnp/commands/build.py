@@ -15,8 +15,8 @@ import sys
 
 import click
 
-from pnp.commands.common import (collecting_no_garbage, default_out, game_argument, import_shared, out_option,
-                                 user_errors)
+from pnp.commands.common import (collecting_no_garbage, default_out, echo_warnings, game_argument, import_shared,
+                                 out_option, user_errors)
 from pnp.commands.kit import summary_table
 from pnp.cut.options import cut_click_options
 
@@ -65,8 +65,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     from pnp.i18n import adopt
 
     adopt(request.catalogues)
-    for warning in request.warnings:
-        click.echo(f"pnp: warning: {warning}", err=True)
+    echo_warnings(request.warnings)
     options, target = request.print_options(), default_out(game, out)
     if quiet:
         kit.build_kit(request.game, options, target, only=request.only, png=png, localised=True)

@@ -155,15 +155,18 @@ def run_component(module: str, game_arg: str, out: str | None, **options) -> Non
     from pnp.output import OutputDir
 
     adopt(catalogues)
-    for warning in warnings:
-        click.echo(f"pnp: warning: {warning}", err=True)
+    echo_warnings(warnings)
     settings = PrintOptions(paper=paper, style=style, cut=cut, **options)
     component = for_duplex(builder.build(game, settings), game.title, settings)
-    for warning in component.warnings:
-        click.echo(f"pnp: warning: {warning}", err=True)
+    echo_warnings(component.warnings)
     written = write_component(component, OutputDir(default_out(game_arg, out)), game.title, settings)
     for doc, pdf in zip(component.documents, written):
         click.echo(f"{pdf}: {component.pieces} {component.title.lower()} on {len(doc.pages)} pages")
+
+
+def echo_warnings(warnings) -> None:
+    for warning in warnings:
+        click.echo(f"pnp: warning: {warning}", err=True)
 
 
 def component_request(game_arg: str, paper: str, theme_name: str, lang: str, cut):

@@ -16,6 +16,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 
+from pnp.geometry.plane import signed_area
+
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 with x0 < x1, y0 < y1
@@ -30,7 +32,7 @@ def union_outline(boxes: Iterable[Box]) -> tuple[tuple[Ring, tuple[Ring, ...]], 
     polygons = []
     for part in _parts(_covered(boxes, xs, ys)):
         rings = [_trimmed(ring, corners) for ring in _walk(_boundary(part, xs, ys))]
-        outer = next(r for r in rings if _area(r) < 0)
+        outer = next(r for r in rings if signed_area(r) < 0)  # outer rings turn clockwise, y up
         polygons.append((outer, tuple(sorted((r for r in rings if r is not outer), key=min))))
     return tuple(sorted(polygons, key=lambda p: min(p[0])))
 
@@ -123,8 +125,3 @@ def _trimmed(ring: list[Point], corners: set[Point]) -> Ring:
 
 def _straight(a: Point, b: Point, c: Point) -> bool:
     return (a[0] == b[0] == c[0]) or (a[1] == b[1] == c[1])
-
-
-def _area(ring: Ring) -> float:
-    """Twice the signed area (negative for outer rings as walked here, on a y-down page)."""
-    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, ring[1:] + ring[:1]))
