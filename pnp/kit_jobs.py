@@ -14,8 +14,10 @@ import importlib
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
+
+from msgspec import Struct
 
 from pnp.components import Component, PrintOptions
 from pnp.draw.nodes import Group
@@ -24,8 +26,7 @@ from pnp.output import OutputDir, holds, write_error
 from pnp.model.game import Game
 
 
-@dataclass
-class KitJob:
+class KitJob(Struct):
     """What every component of one kit shares."""
 
     game: Game
@@ -35,8 +36,7 @@ class KitJob:
     out_dir: Path | None = None  # where the kit lands: see StagingDir's `landing`
 
 
-@dataclass
-class Done:
+class Done(Struct):
     component: Component  # as the kit needs it back: see `sent_back`
     seconds: float  # building its pages
     files: dict[str, int]  # file written -> pages (0 for SVG, PNG and cut files)

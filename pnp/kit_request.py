@@ -3,8 +3,9 @@ child that loads the game (`pnp.commands.build`), and sent back whole."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from pnp.commands.common import length_option, print_style
 from pnp.commands.kit import check_map_layout
@@ -17,8 +18,7 @@ if TYPE_CHECKING:
     from pnp.templates import Paper
 
 
-@dataclass
-class KitRequest:
+class KitRequest(Struct):
     """What `pnp build` was asked for, checked: the game in the kit's language, and its
     print settings (the command line's, else the game's, else the defaults)."""
 
