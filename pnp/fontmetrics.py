@@ -52,13 +52,33 @@ class FontMetrics(Struct, frozen=True):
 
 def read_metrics(path: Path) -> FontMetrics:
     """The metrics of the TrueType font at `path`; FontError when it cannot be read."""
+    return _read(path, _metrics)
+
+
+def read_codes(path: Path) -> frozenset[int]:
+    """`read_metrics(path).codes`, from the character map alone: which characters can be
+    printed (`pnp.glyphs`) needs no widths, and `pnp build` asks it in the child that
+    loads the game, where the metrics would be read for nothing (~2.5 ms a face)."""
+    return _read(path, _codes)
+
+
+def _read(path: Path, parse):
     data = Path(path).read_bytes()
     try:
-        return _metrics(data)
+        return parse(data)
     except FontError as exc:
         raise FontError(f"{path}: {exc}") from None
     except (struct.error, KeyError, IndexError) as exc:
         raise FontError(f"{path}: not a readable TrueType font ({exc})") from None
+
+
+def _codes(data: bytes) -> frozenset[int]:
+    """Every code point the character map lists; a space and a no-break space stand
+    for each other, as in `_metrics`."""
+    codes = set(_cmap(data, _tables(data)["cmap"]))
+    if SPACE in codes or NBSP in codes:
+        codes |= {SPACE, NBSP}
+    return frozenset(codes)
 
 
 def _metrics(data: bytes) -> FontMetrics:

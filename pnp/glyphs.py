@@ -24,13 +24,15 @@ SHOWN = 5  # characters named in a message
 def covered() -> frozenset[int] | None:
     """Code points every face pnp prints with has a glyph for; None when the DejaVu
     fonts are not installed (text is then measured and drawn with substitutes, and
-    nothing can be said about coverage)."""
-    from pnp.text import FACES, face_metrics
+    nothing can be said about coverage). Read from the faces' character maps alone:
+    their widths (`pnp.text.face_metrics`) are not needed here."""
+    from pnp.fontmetrics import read_codes
+    from pnp.text import FACES, face_file
 
-    faces = [face_metrics(weight) for weight in FACES]
-    if any(face is None for face in faces):
+    files = [face_file(weight) for weight in FACES]
+    if any(file is None for file in files):
         return None
-    return frozenset.intersection(*(face.codes for face in faces))
+    return frozenset.intersection(*map(read_codes, files))
 
 
 def _shaping(ch: str) -> str | None:
