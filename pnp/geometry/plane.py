@@ -38,8 +38,8 @@ class Shape:
     __slots__ = ("parts", "boxes", "bounds", "coords", "recipe")
 
     def __init__(self, parts: tuple[Ring, ...], coords: tuple[Point, ...] = (), recipe: tuple | None = None):
-        self.parts = tuple(_anticlockwise(p) for p in parts)
-        self.boxes = tuple(_bounds(p) for p in self.parts)
+        self.parts = tuple([_anticlockwise(p) for p in parts])
+        self.boxes = tuple([_bounds(p) for p in self.parts])
         self.bounds = _union_bounds(self.boxes)
         self.coords = coords
         self.recipe = recipe
@@ -103,7 +103,12 @@ def intersects(a: Shape, b: Shape) -> bool:
 
 
 def holds(area: Ring, shape: Shape) -> bool:
-    """Whether the convex `area` (anticlockwise) holds every corner of `shape`."""
+    """Whether the convex `area` (anticlockwise) holds every corner of `shape`. Most
+    shapes asked about lie well inside: when the corners of their bounds do, by more
+    than rounding could move a corner's side (`_box_well_inside`), so do all their own
+    corners, and the answer is the one the corner by corner test below gives."""
+    if _box_well_inside(area, shape.bounds):
+        return True
     x0, y0 = area[-1]
     for x1, y1 in area:
         ex, ey = x1 - x0, y1 - y0
@@ -111,6 +116,31 @@ def holds(area: Ring, shape: Shape) -> bool:
             for x, y in part:
                 if ex * (y - y0) - ey * (x - x0) < 0:
                     return False
+        x0, y0 = x1, y1
+    return True
+
+
+# How far inside an edge the corners of a shape's bounds must lie, relative to the sizes
+# in the side test, for every point of the bounds to pass that test in floating point:
+# each side test rounds by some 1e-16 of those sizes, so 1e-12 leaves room to spare.
+_WELL_INSIDE = 1e-12
+
+
+def _box_well_inside(area: Ring, bounds: Bounds) -> bool:
+    """Whether the corners of the upright box `bounds` lie inside every edge of the
+    convex `area` by a margin (`_WELL_INSIDE`): then every point of the box lies inside
+    it (the side of an edge a point is on changes linearly across the box, so the least
+    is at a corner), and `holds`' side test finds each corner of a shape within the box
+    inside however it rounds."""
+    minx, miny, maxx, maxy = bounds
+    size = max(abs(minx), abs(miny), abs(maxx), abs(maxy))
+    x0, y0 = area[-1]
+    for x1, y1 in area:
+        ex, ey = x1 - x0, y1 - y0
+        tol = _WELL_INSIDE * (abs(ex) + abs(ey)) * (size + abs(x0) + abs(y0) + 1.0)
+        if (ex * (miny - y0) - ey * (minx - x0) < tol or ex * (miny - y0) - ey * (maxx - x0) < tol
+                or ex * (maxy - y0) - ey * (minx - x0) < tol or ex * (maxy - y0) - ey * (maxx - x0) < tol):
+            return False
         x0, y0 = x1, y1
     return True
 
@@ -135,8 +165,7 @@ def _boxes_meet(a: Bounds, b: Bounds) -> bool:
 
 
 def _bounds(ring: Ring) -> Bounds:
-    xs = [p[0] for p in ring]
-    ys = [p[1] for p in ring]
+    xs, ys = zip(*ring)
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -146,7 +175,7 @@ def _union_bounds(boxes) -> Bounds:
 
 def signed_area(ring) -> float:
     """The area of a ring, positive when it turns anticlockwise (y up)."""
-    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])) / 2.0
+    return sum([x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])]) / 2.0
 
 
 def _anticlockwise(ring: Ring) -> Ring:
