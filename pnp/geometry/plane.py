@@ -19,6 +19,7 @@ cap lies inside the true circle, and a candidate just clear of it must stay clea
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from operator import mul, sub
 
 Point = tuple[float, float]
@@ -129,35 +130,55 @@ _WELL_INSIDE = 1e-12
 
 
 def _box_well_inside(area: Ring, bounds: Bounds) -> bool:
-    """Whether the corners of the upright box `bounds` lie inside every edge of the
-    convex `area` by a margin (`_WELL_INSIDE`): then every point of the box lies inside
-    it (the side of an edge a point is on changes linearly across the box, so the least
-    is at a corner), and `holds`' side test finds each corner of a shape within the box
-    inside however it rounds."""
+    """Whether the upright box `bounds` lies inside every edge of the convex `area` by a
+    margin (`_WELL_INSIDE`): then every point of the box lies inside it, and `holds`'
+    side test finds each corner of a shape within the box inside however it rounds. The
+    side of an edge a point is on changes linearly across the box, so the least is at
+    the corner the edge's direction picks (`_area_edges`)."""
     minx, miny, maxx, maxy = bounds
-    size = max(abs(minx), abs(miny), abs(maxx), abs(maxy))
+    size = max(maxx, maxy, -minx, -miny)  # the largest |coordinate| of the box
+    corner = ((minx, miny), (maxx, miny), (minx, maxy), (maxx, maxy))
+    for x0, y0, ex, ey, k, reach, worst in _area_edges(area):
+        x, y = corner[worst]
+        if ex * (y - y0) - ey * (x - x0) < k * (size + reach):
+            return False
+    return True
+
+
+@lru_cache(maxsize=64)
+def _area_edges(area: Ring) -> tuple[tuple[float, float, float, float, float, float, int], ...]:
+    """Each edge of a convex area as (x0, y0, ex, ey, k, reach, worst): its start and
+    direction; the margin's factor `_WELL_INSIDE * (|ex| + |ey|)` and the start's
+    |x0| + |y0| + 1, so that the margin for a box of largest |coordinate| s is
+    k * (s + reach); and the box corner (by index: min/max x + 2 * min/max y) where the
+    side test `ex * (y - y0) - ey * (x - x0)` is least, low y where ex > 0 and high x
+    where ey > 0. An area is asked about for every candidate spot of every face."""
+    out = []
     x0, y0 = area[-1]
     for x1, y1 in area:
         ex, ey = x1 - x0, y1 - y0
-        tol = _WELL_INSIDE * (abs(ex) + abs(ey)) * (size + abs(x0) + abs(y0) + 1.0)
-        if (ex * (miny - y0) - ey * (minx - x0) < tol or ex * (miny - y0) - ey * (maxx - x0) < tol
-                or ex * (maxy - y0) - ey * (minx - x0) < tol or ex * (maxy - y0) - ey * (maxx - x0) < tol):
-            return False
+        worst = (1 if ey > 0 else 0) + (0 if ex > 0 else 2)
+        out.append((x0, y0, ex, ey, _WELL_INSIDE * (abs(ex) + abs(ey)), abs(x0) + abs(y0) + 1.0, worst))
         x0, y0 = x1, y1
-    return True
+    return tuple(out)
 
 
 def _separated(a: Ring, b: Ring) -> bool:
     """Whether some edge of convex `a` has all of `b` strictly outside it (in 2D two
-    convex polygons that do not meet are parted by the line of an edge of one)."""
+    convex polygons that do not meet are parted by the line of an edge of one). Each
+    edge first tries the corner of `b` found inside the edge before (neighbouring edges
+    mostly share one), then every corner in turn: the same tests, fewer of them."""
     x0, y0 = a[-1]
+    wx, wy = b[0]
     for x1, y1 in a:
         ex, ey = x1 - x0, y1 - y0
-        for x, y in b:
-            if ex * (y - y0) - ey * (x - x0) >= 0:
-                break
-        else:
-            return True
+        if ex * (wy - y0) - ey * (wx - x0) < 0:
+            for x, y in b:
+                if ex * (y - y0) - ey * (x - x0) >= 0:
+                    wx, wy = x, y
+                    break
+            else:
+                return True
         x0, y0 = x1, y1
     return False
 
@@ -211,11 +232,12 @@ def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
         total += 2 * math.pi
     n = int(abs(total) / _FILLET_STEP + 0.5)
     x, y = centre
-    out = [(x + radius * math.cos(start), y + radius * math.sin(start))]
+    cos, sin = math.cos, math.sin
+    out = [(x + radius * cos(start), y + radius * sin(start))]
     if n >= 1:
         step = total / n
-        out += [(x + radius * math.cos(start + i * step), y + radius * math.sin(start + i * step)) for i in range(1, n)]
-    out.append((x + radius * math.cos(start + total), y + radius * math.sin(start + total)))
+        out += [(x + radius * cos(a), y + radius * sin(a)) for a in [start + i * step for i in range(1, n)]]
+    out.append((x + radius * cos(start + total), y + radius * sin(start + total)))
     return out
 
 
