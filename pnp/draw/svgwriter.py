@@ -148,24 +148,28 @@ class _Writer:
                 self.write(child)
             out.append("</g>")
             return
+        known = _FORMATTED.get  # `known(x) or fmt(x)`, as in path_data
         if kind is Path:
             attrs.append(("d", path_data(node.commands)))
             name = "path"
         elif kind is Circle:
-            attrs += (("cx", fmt(node.cx)), ("cy", fmt(node.cy)), ("r", fmt(node.r)))
+            attrs += (("cx", known(node.cx) or fmt(node.cx)), ("cy", known(node.cy) or fmt(node.cy)),
+                      ("r", known(node.r) or fmt(node.r)))
             name = "circle"
         elif kind is Rect:
-            attrs += (("x", fmt(node.x)), ("y", fmt(node.y)), ("width", fmt(node.width)), ("height", fmt(node.height)))
+            attrs += (("x", known(node.x) or fmt(node.x)), ("y", known(node.y) or fmt(node.y)),
+                      ("width", known(node.width) or fmt(node.width)), ("height", known(node.height) or fmt(node.height)))
             if node.rx:
                 attrs.append(("rx", fmt(node.rx)))
             if node.ry:
                 attrs.append(("ry", fmt(node.ry)))
             name = "rect"
         elif kind is Line:
-            attrs += (("x1", fmt(node.x1)), ("y1", fmt(node.y1)), ("x2", fmt(node.x2)), ("y2", fmt(node.y2)))
+            attrs += (("x1", known(node.x1) or fmt(node.x1)), ("y1", known(node.y1) or fmt(node.y1)),
+                      ("x2", known(node.x2) or fmt(node.x2)), ("y2", known(node.y2) or fmt(node.y2)))
             name = "line"
         elif kind is Text:
-            attrs += (("x", fmt(node.x)), ("y", fmt(node.y)))
+            attrs += (("x", known(node.x) or fmt(node.x)), ("y", known(node.y) or fmt(node.y)))
             if node.transform:
                 attrs.append(("transform", transform_text(node.transform)))
             content = str(node.content)
