@@ -93,14 +93,19 @@ def translated(points, dx: float, dy: float) -> list[Point]:
 
 
 def intersects(a: Shape, b: Shape) -> bool:
-    """Whether the shapes share a point (touching counts)."""
-    if not _boxes_meet(a.bounds, b.bounds):
+    """Whether the shapes share a point (touching counts). Boxes are compared inline
+    (`_boxes_meet`): a face layout asks this some 5,000 times, most of them answered
+    by the boxes alone."""
+    bx0, by0, bx1, by1 = b.bounds
+    ax0, ay0, ax1, ay1 = a.bounds
+    if not (ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1):
         return False
-    for pa, ba in zip(a.parts, a.boxes):
-        if not _boxes_meet(ba, b.bounds):
+    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes):
+        if not (px0 <= bx1 and bx0 <= px1 and py0 <= by1 and by0 <= py1):
             continue
-        for pb, bb in zip(b.parts, b.boxes):
-            if _boxes_meet(ba, bb) and not _separated(pa, pb) and not _separated(pb, pa):
+        for pb, (qx0, qy0, qx1, qy1) in zip(b.parts, b.boxes):
+            if (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1
+                    and not _separated(pa, pb) and not _separated(pb, pa)):
                 return True
     return False
 
