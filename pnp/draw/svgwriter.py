@@ -126,6 +126,32 @@ def _paint_attrs(paint) -> tuple:
     return cached
 
 
+def _leaf_tag(name: str, paint, own: tuple[str, ...], values: tuple[str, ...]) -> str:
+    """`_tag(name, paint's attributes + zip(own, values))` for a leaf node, from a
+    template kept on the paint per tag and attribute names: where the node's own
+    attributes fall among the paint's in name order depends on their names alone, and a
+    page has a few dozen paints over thousands of leaves. `values` (numbers, path data,
+    transforms) are never empty but an empty path's data, which the caller writes
+    through `_tag`."""
+    templates = paint.__dict__.get("_svg_tags")
+    if templates is None:
+        templates = {}
+        object.__setattr__(paint, "_svg_tags", templates)
+    template = templates.get((name, own))
+    if template is None:
+        template = templates[(name, own)] = _template(name, _paint_attrs(paint), own)
+    return template.format(*values)
+
+
+def _template(name: str, painted: tuple, own: tuple[str, ...]) -> str:
+    """The opening tag `_tag` writes, a str.format field `{i}` where the i-th own
+    attribute's value goes (names never clash: paint has none of a node's own)."""
+    fields = [(k, v.replace("{", "{{").replace("}", "}}")) for k, v in painted if v]
+    fields += [(k, "{%d}" % i) for i, k in enumerate(own)]
+    fields.sort(key=lambda kv: kv[0])
+    return "<" + name + "".join([f' {k}="{v}"' for k, v in fields])
+
+
 def _tag(name: str, attrs: list) -> str:
     """An opening tag without its closing '>': attributes sorted by name, empty ones left
     out (the XML that svgwrite and ElementTree wrote before). Values come escaped: only
@@ -144,9 +170,9 @@ class _Writer:
 
     def write(self, node: Node) -> None:
         out = self.out
-        attrs = list(_paint_attrs(node.paint))
         kind = type(node)
         if kind is Group:
+            attrs = list(_paint_attrs(node.paint))
             if node.transform:
                 attrs.append(("transform", transform_text(node.transform)))
             if node.clip is not None:
@@ -168,44 +194,49 @@ class _Writer:
                 self.write(child)
             out.append("</g>")
             return
-        known = _FORMATTED.get  # `known(x) or fmt(x)`, as in path_data
-        if kind is Path:
-            attrs.append(("d", path_data(node.commands)))
-            name = "path"
-        elif kind is Circle:
-            attrs += (("cx", known(node.cx) or fmt(node.cx)), ("cy", known(node.cy) or fmt(node.cy)),
-                      ("r", known(node.r) or fmt(node.r)))
-            name = "circle"
-        elif kind is Rect:
-            attrs += (("x", known(node.x) or fmt(node.x)), ("y", known(node.y) or fmt(node.y)),
-                      ("width", known(node.width) or fmt(node.width)), ("height", known(node.height) or fmt(node.height)))
-            if node.rx:
-                attrs.append(("rx", fmt(node.rx)))
-            if node.ry:
-                attrs.append(("ry", fmt(node.ry)))
-            name = "rect"
-        elif kind is Line:
-            attrs += (("x1", known(node.x1) or fmt(node.x1)), ("y1", known(node.y1) or fmt(node.y1)),
-                      ("x2", known(node.x2) or fmt(node.x2)), ("y2", known(node.y2) or fmt(node.y2)))
-            name = "line"
-        elif kind is Text:
-            attrs += (("x", known(node.x) or fmt(node.x)), ("y", known(node.y) or fmt(node.y)))
-            if node.transform:
-                attrs.append(("transform", transform_text(node.transform)))
-            content = str(node.content)
-            if content:
-                out.append(_tag("text", attrs) + ">" + content.translate(_TEXT_ESCAPES) + "</text>")
-            else:
-                out.append(_tag("text", attrs) + " />")
-            return
-        elif kind is Image:
-            href = embedded(node.href).translate(_ATTR_ESCAPES)
-            attrs += (("xlink:href", href), ("x", fmt(node.x)), ("y", fmt(node.y)), ("width", fmt(node.width)),
-                      ("height", fmt(node.height)))
-            name = "image"
-        else:
-            raise TypeError(f"the SVG writer cannot draw {kind.__name__}")
-        out.append(_tag(name, attrs) + " />")
+        out.append(_leaf(node, kind))
+
+
+def _leaf(node: Node, kind: type) -> str:
+    """A leaf node's element. Numbers are looked up in fmt's memo before calling it
+    (`known(x) or fmt(x)`, as in path_data); the opening tag comes from a template
+    (`_leaf_tag`)."""
+    known = _FORMATTED.get
+    if kind is Path:
+        d = path_data(node.commands)
+        if not d:  # an empty path: no d at all
+            return _tag("path", list(_paint_attrs(node.paint))) + " />"
+        return _leaf_tag("path", node.paint, ("d",), (d,)) + " />"
+    if kind is Circle:
+        return _leaf_tag("circle", node.paint, ("cx", "cy", "r"),
+                         (known(node.cx) or fmt(node.cx), known(node.cy) or fmt(node.cy),
+                          known(node.r) or fmt(node.r))) + " />"
+    if kind is Rect:
+        own = ("x", "y", "width", "height")
+        values = (known(node.x) or fmt(node.x), known(node.y) or fmt(node.y), known(node.width) or fmt(node.width),
+                  known(node.height) or fmt(node.height))
+        if node.rx:
+            own, values = own + ("rx",), values + (fmt(node.rx),)
+        if node.ry:
+            own, values = own + ("ry",), values + (fmt(node.ry),)
+        return _leaf_tag("rect", node.paint, own, values) + " />"
+    if kind is Line:
+        return _leaf_tag("line", node.paint, ("x1", "y1", "x2", "y2"),
+                         (known(node.x1) or fmt(node.x1), known(node.y1) or fmt(node.y1),
+                          known(node.x2) or fmt(node.x2), known(node.y2) or fmt(node.y2))) + " />"
+    if kind is Text:
+        own, values = ("x", "y"), (known(node.x) or fmt(node.x), known(node.y) or fmt(node.y))
+        if node.transform:
+            own, values = own + ("transform",), values + (transform_text(node.transform),)
+        tag = _leaf_tag("text", node.paint, own, values)
+        content = str(node.content)
+        return tag + ">" + content.translate(_TEXT_ESCAPES) + "</text>" if content else tag + " />"
+    if kind is Image:
+        attrs = list(_paint_attrs(node.paint))
+        attrs += (("xlink:href", embedded(node.href).translate(_ATTR_ESCAPES)), ("x", fmt(node.x)),
+                  ("y", fmt(node.y)), ("width", fmt(node.width)), ("height", fmt(node.height)))
+        return _tag("image", attrs) + " />"
+    raise TypeError(f"the SVG writer cannot draw {kind.__name__}")
 
 
 def to_svg(item: Page | Node) -> str:
