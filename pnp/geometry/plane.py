@@ -256,11 +256,9 @@ def grown(ring: Ring, margin: float) -> Ring:
     edge moved out, each corner a fan between the moved edges."""
     out: list[Point] = []
     n = len(ring)
+    normals = [_outward(ring[i - 1], ring[i]) for i in range(n)]  # edge i-1 -> i's, into corner i
     for i in range(n):
-        prev, here, nxt = ring[i - 1], ring[i], ring[(i + 1) % n]
-        a_in = _outward(prev, here)
-        a_out = _outward(here, nxt)
-        out += fan(here, a_in, a_out, margin)
+        out += fan(ring[i], normals[i], normals[(i + 1) % n], margin)
     return tuple(out)
 
 
@@ -275,12 +273,12 @@ def band(points, half: float, round_caps: bool) -> Shape:
     circle (round caps) or nothing (flat caps)."""
     pts = list(points)
     parts: list[Ring] = []
-    for p, q in zip(pts, pts[1:]):
-        a = _outward(p, q)
-        dx, dy = half * math.cos(a), half * math.sin(a)
+    normals = [_outward(p, q) for p, q in zip(pts, pts[1:])]  # each segment's, shared with the bends at its ends
+    cos, sin = math.cos, math.sin
+    for p, q, a in zip(pts, pts[1:], normals):
+        dx, dy = half * cos(a), half * sin(a)
         parts.append(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy)))
-    for p, here, q in zip(pts, pts[1:], pts[2:]):
-        a_in, a_out = _outward(p, here), _outward(here, q)
+    for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
         turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
         if turn > 0:  # turning right (y up): the outer side is the left one
             a_in, a_out = a_in + math.pi, a_out + math.pi
