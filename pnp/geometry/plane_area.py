@@ -9,8 +9,6 @@ they run opposite ways (two parts side by side: the edge is inside the union).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pnp.geometry.plane import Ring, Shape, _bounds, _boxes_meet, _separated, holds, signed_area
 
 _EPS = 1e-9
@@ -95,28 +93,13 @@ def union_area(parts: list[Ring]) -> float:
             bx0, by0, bx1, by1 = boxes[j]
             if bx0 > x1:
                 break
-            if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 and _overlap_kept(parts[i], parts[j]):
+            if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 and _overlap(parts[i], parts[j]):
                 group[root(i)] = root(j)
     groups: dict[int, list[int]] = {}
     for i in range(len(parts)):
         groups.setdefault(root(i), []).append(i)
     return sum(signed_area(parts[g[0]]) if len(g) == 1 else _boundary_area([parts[i] for i in g])
                for g in groups.values())
-
-
-def _overlap_kept(a: Ring, b: Ring) -> bool:
-    """`_overlap`, kept by the rings' value: planning a map's sections asks it of the
-    same neighbouring hexes for every window they lie in whole, both ways round the
-    paper (1858: some 4,000 times)."""
-    try:
-        return _overlap_memo(a, b)
-    except TypeError:  # a ring of lists: not hashable
-        return _overlap(a, b)
-
-
-@lru_cache(maxsize=1 << 14)
-def _overlap_memo(a: Ring, b: Ring) -> bool:
-    return _overlap(a, b)
 
 
 def _overlap(a: Ring, b: Ring) -> bool:
