@@ -126,13 +126,13 @@ def _paint_attrs(paint) -> tuple:
     return cached
 
 
-def _leaf_tag(name: str, paint, own: tuple[str, ...], values: tuple[str, ...]) -> str:
-    """`_tag(name, paint's attributes + zip(own, values))` for a leaf node, from a
-    template kept on the paint per tag and attribute names: where the node's own
-    attributes fall among the paint's in name order depends on their names alone, and a
-    page has a few dozen paints over thousands of leaves. `values` (numbers, path data,
-    transforms) are never empty but an empty path's data, which the caller writes
-    through `_tag`."""
+def _templated(name: str, paint, own: tuple[str, ...], values: tuple[str, ...]) -> str:
+    """`_tag(name, paint's attributes + zip(own, values))` for a node, from a template
+    kept on the paint per tag and attribute names: where the node's own attributes
+    fall among the paint's in name order depends on their names alone, and a page has
+    a few dozen paints over thousands of nodes. `values` (numbers, path data,
+    transforms, a group's clip and id) are never empty but an empty path's data, which
+    the caller writes through `_tag`."""
     templates = paint.__dict__.get("_svg_tags")
     if templates is None:
         templates = {}
@@ -172,9 +172,9 @@ class _Writer:
         out = self.out
         kind = type(node)
         if kind is Group:
-            attrs = list(_paint_attrs(node.paint))
+            own, values = (), ()
             if node.transform:
-                attrs.append(("transform", transform_text(node.transform)))
+                own, values = ("transform",), (transform_text(node.transform),)
             if node.clip is not None:
                 self.clips += 1
                 name = f"clip{self.clips}"
@@ -183,13 +183,13 @@ class _Writer:
                 clip.write(node.clip)
                 self.clips = clip.clips
                 self.defs.append(f'<clipPath id="{name}">' + "".join(clip.out) + "</clipPath>")
-                attrs.append(("clip-path", f"url(#{name})"))
+                own, values = own + ("clip-path",), values + (f"url(#{name})",)
             if node.id:
-                attrs.append(("id", node.id.translate(_ATTR_ESCAPES)))
+                own, values = own + ("id",), values + (node.id.translate(_ATTR_ESCAPES),)
             if not node.children:
-                out.append(_tag("g", attrs) + " />")
+                out.append(_templated("g", node.paint, own, values) + " />")
                 return
-            out.append(_tag("g", attrs) + ">")
+            out.append(_templated("g", node.paint, own, values) + ">")
             for child in node.children:
                 self.write(child)
             out.append("</g>")
@@ -200,15 +200,15 @@ class _Writer:
 def _leaf(node: Node, kind: type) -> str:
     """A leaf node's element. Numbers are looked up in fmt's memo before calling it
     (`known(x) or fmt(x)`, as in path_data); the opening tag comes from a template
-    (`_leaf_tag`)."""
+    (`_templated`)."""
     known = _FORMATTED.get
     if kind is Path:
         d = path_data(node.commands)
         if not d:  # an empty path: no d at all
             return _tag("path", list(_paint_attrs(node.paint))) + " />"
-        return _leaf_tag("path", node.paint, ("d",), (d,)) + " />"
+        return _templated("path", node.paint, ("d",), (d,)) + " />"
     if kind is Circle:
-        return _leaf_tag("circle", node.paint, ("cx", "cy", "r"),
+        return _templated("circle", node.paint, ("cx", "cy", "r"),
                          (known(node.cx) or fmt(node.cx), known(node.cy) or fmt(node.cy),
                           known(node.r) or fmt(node.r))) + " />"
     if kind is Rect:
@@ -219,16 +219,16 @@ def _leaf(node: Node, kind: type) -> str:
             own, values = own + ("rx",), values + (fmt(node.rx),)
         if node.ry:
             own, values = own + ("ry",), values + (fmt(node.ry),)
-        return _leaf_tag("rect", node.paint, own, values) + " />"
+        return _templated("rect", node.paint, own, values) + " />"
     if kind is Line:
-        return _leaf_tag("line", node.paint, ("x1", "y1", "x2", "y2"),
+        return _templated("line", node.paint, ("x1", "y1", "x2", "y2"),
                          (known(node.x1) or fmt(node.x1), known(node.y1) or fmt(node.y1),
                           known(node.x2) or fmt(node.x2), known(node.y2) or fmt(node.y2))) + " />"
     if kind is Text:
         own, values = ("x", "y"), (known(node.x) or fmt(node.x), known(node.y) or fmt(node.y))
         if node.transform:
             own, values = own + ("transform",), values + (transform_text(node.transform),)
-        tag = _leaf_tag("text", node.paint, own, values)
+        tag = _templated("text", node.paint, own, values)
         content = str(node.content)
         return tag + ">" + content.translate(_TEXT_ESCAPES) + "</text>" if content else tag + " />"
     if kind is Image:
