@@ -21,7 +21,7 @@ import hashlib
 import struct
 import zlib
 from array import array
-from functools import cache
+from functools import cache, cached_property
 from itertools import accumulate
 from pathlib import Path
 
@@ -38,8 +38,9 @@ STANDARD = {(False, False): "Helvetica", (True, False): "Helvetica-Bold", (False
             (True, True): "Helvetica-BoldOblique"}
 # the faces kits draw with, read before the drawing workers fork (`warm_up`)
 COMMON = ((False, False, False), (False, True, False), (True, False, False), (True, True, False))
-# the tables of an embedded program: what a rasteriser reads, hinting included
-PROGRAM_TABLES = ("cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "prep")
+# the tables of an embedded program: what a rasteriser reads, hinting included; all but
+# glyf, loca and hmtx copied as they are (head, hhea and maxp with a number changed)
+FIXED_TABLES = ("cvt ", "fpgm", "head", "hhea", "maxp", "prep")
 NO_INK = (0.0, 0.0)
 BFCHAR_RUN = 100  # a ToUnicode CMap's bfchar blocks hold at most 100 entries
 STEM_V = 80  # what cairo writes: no reader draws with it
@@ -130,6 +131,7 @@ class TrueTypeFace:
     reaches are kept per text (the same labels come back on every copy of a piece)."""
 
     def __init__(self, path: Path):
+        self.path = path
         data = self.data = path.read_bytes()
         self.name = path.stem  # DejaVu's files are named by their PostScript names
         spans = self.spans = table_spans(data)
@@ -141,7 +143,9 @@ class TrueTypeFace:
         self.long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
         self.count = struct.unpack_from(">H", data, maxp + 4)[0]
         self.advances = _advances(data, spans["hmtx"][0], self.long_metrics, self.count, 1.0)  # font units
-        self.glyph_of = {code: glyph for code, glyph in _cmap(data, spans["cmap"][0]).items() if glyph < self.count}
+        glyph_of = self.glyph_of = _cmap(data, spans["cmap"][0])
+        if glyph_of and max(glyph_of.values()) >= self.count:  # a broken font: glyphs it has not
+            self.glyph_of = {code: glyph for code, glyph in glyph_of.items() if glyph < self.count}
         loca = spans["loca"][0]
         self.loca = (big_endian(data, loca, self.count + 1, "I") if long_loca
                      else array("I", (2 * v for v in big_endian(data, loca, self.count + 1, "H"))))
@@ -275,7 +279,7 @@ class TrueTypeFace:
             lengths[glyph] = len(piece)
         offsets = list(accumulate(lengths, initial=0))
         short = offsets[-1] < 0x20000  # offsets / 2 fit 16 bits
-        tables = {tag: self.table(tag) for tag in PROGRAM_TABLES if tag in self.spans}
+        tables = dict(self.fixed_tables)
         tables["glyf"] = b"".join(pieces)
         tables["loca"] = big_endian_bytes(array("H", (o >> 1 for o in offsets)) if short else array("I", offsets))
         metrics = min(count, self.long_metrics)
@@ -286,9 +290,11 @@ class TrueTypeFace:
         tables["maxp"] = _patched(tables["maxp"], (4, ">H", count))
         return sfnt(tables)
 
-    def table(self, tag: str) -> bytes:
-        offset, length = self.spans[tag]
-        return self.data[offset:offset + length]
+    @cached_property
+    def fixed_tables(self) -> dict[str, bytes]:
+        """The tables every subset copies (head, hhea and maxp patched after)."""
+        return {tag: self.data[offset:offset + length] for tag, (offset, length) in self.spans.items()
+                if tag in FIXED_TABLES}
 
     def objects(self, used: dict[int, int], first: int) -> list[bytes]:
         """The Type0 font (numbered `first`), its CIDFontType2, font descriptor, embedded
@@ -350,15 +356,17 @@ def _subset_tag(name: str, glyphs: list[int]) -> str:
 
 def _widths(glyphs: list[int], advances: list[float], scale: float) -> bytes:
     """A /W array's content: each run of consecutive glyph ids with their advances in
-    1/1000 em (exact, not rounded: a Tj places each glyph after the previous one's width,
-    where cairo placed it)."""
+    1/1000 em, cut to whole numbers as cairo wrote them. A Tj places each glyph after the
+    width of the one before, so these widths place the glyphs where cairo's PDFs placed
+    them (up to 1/1000 em a glyph short of cairo's own layout: each glyph's advance is
+    truncated, the error carried on along a line)."""
     runs: list[list[int]] = []
     for glyph in glyphs:
         if runs and runs[-1][-1] + 1 == glyph:
             runs[-1].append(glyph)
         else:
             runs.append([glyph])
-    return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(_number(advances[g] * scale) for g in run)) for run in runs)
+    return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(b"%d" % int(advances[g] * scale) for g in run)) for run in runs)
 
 
 def _number(value: float) -> bytes:
