@@ -4,8 +4,8 @@
 
 Builds the kit once (as bench_drawing_cpu does) while recording, document by document,
 every text the cairo writer draws: its face, content and whether it is anchored (the
-writer then asks for its ink extents). Then, `runs` times, a forked child (with the
-faces read before the fork, as `warm_up` has them in a build) shows every text of every
+writer then asks for its ink extents). Then, `runs` times, a forked child started as a
+drawing worker (with the faces read before the fork, as `warm_up` has them) shows every text of every
 document on a fresh `DocumentFonts` in the order drawn, and writes each document's font
 objects. Prints the least CPU over the runs: `show` (+ `ink_extents` where anchored) per
 call, and `objects` per document, for the whole kit and its largest documents.
@@ -14,14 +14,12 @@ Figures, not pass/fail.
 
 from __future__ import annotations
 
-import os
-import pickle
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
-from component_cpu import arguments, kit_setup  # puts the checkout on the path
+from component_cpu import arguments, kit_setup, timed_in_worker  # puts the checkout on the path
 
 from pnp import kit_jobs  # noqa: E402
 from pnp.draw import cairowriter, pdffonts  # noqa: E402
@@ -71,30 +69,24 @@ def recorded_documents(game, options, keys) -> dict[str, list[tuple]]:
 
 
 def timed(documents: dict[str, list[tuple]]) -> dict[str, tuple[float, float]]:
-    """In a forked child: each document's (show + ink extents CPU, objects CPU)."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        times = {}
-        for name, texts in documents.items():
-            c0 = time.process_time()
-            fonts = pdffonts.DocumentFonts()
-            for family, bold, italic, text, size, anchored in texts:
-                fonts.show(family, bold, italic, text)
-                if anchored:
-                    fonts.ink_extents(family, bold, italic, text, size)
-            c1 = time.process_time()
-            fonts.objects(100)
-            times[name] = (c1 - c0, time.process_time() - c1)
-        with os.fdopen(write, "wb") as fh:
-            pickle.dump(times, fh)
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read, "rb") as fh:
-        times = pickle.load(fh)
-    os.waitpid(pid, 0)
-    return times
+    """In a forked child started as a drawing worker: each document's (show + ink extents
+    CPU, objects CPU). Timed as two steps a document, the second writing what the first
+    gathered."""
+    gathered: dict[str, pdffonts.DocumentFonts] = {}
+
+    def step(key: str) -> None:
+        name, what = key.rsplit("/", 1)
+        if what == "objects":
+            gathered.pop(name).objects(100)
+            return
+        fonts = gathered[name] = pdffonts.DocumentFonts()
+        for family, bold, italic, text, size, anchored in documents[name]:
+            fonts.show(family, bold, italic, text)
+            if anchored:
+                fonts.ink_extents(family, bold, italic, text, size)
+
+    times = timed_in_worker(step, [f"{name}/{what}" for name in documents for what in ("show", "objects")])
+    return {name: (times[f"{name}/show"], times[f"{name}/objects"]) for name in documents}
 
 
 def main() -> None:

@@ -164,6 +164,9 @@ def test_objects_embed_a_subset_keeping_glyph_ids():
     assert set(widths) == used
     for glyph, width in widths.items():
         assert 0 <= face.advances[glyph] * 1000 / face.units - width < 1
+    # TrueType's checksums: the whole file's words add up to the magic number (head's adjustment)
+    words = numpy.frombuffer(program + bytes(-len(program) % 4), dtype=">u4").astype(numpy.uint64)
+    assert int(words.sum()) & 0xFFFFFFFF == 0xB1B0AFBA
     ttLib = pytest.importorskip("fontTools.ttLib", reason="fontTools reads the subset back")
     import io
 
@@ -194,6 +197,12 @@ def test_objects_embed_a_subset_keeping_glyph_ids():
         else:
             assert mine.numberOfContours == 0
     assert subset["fpgm"].program.getBytecode() == whole["fpgm"].program.getBytecode()
+    for tag in subset.reader.tables:  # each table's checksum in the directory is its own
+        entry = subset.reader.tables[tag]
+        table = program[entry.offset:entry.offset + entry.length]
+        table += bytes(-len(table) % 4)
+        if tag != "head":
+            assert entry.checkSum == int(numpy.frombuffer(table, dtype=">u4").astype(numpy.uint64).sum()) & 0xFFFFFFFF
     # the ToUnicode map: each shown glyph to its character
     cmap = stream_data(objects[reference(type0, b"/ToUnicode")])
     assert b"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange" in cmap

@@ -17,7 +17,6 @@ standard Helvetica faces, not embedded, one WinAnsi byte a character.
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import zlib
 from array import array
@@ -25,7 +24,7 @@ from functools import cache, cached_property
 from itertools import accumulate
 from pathlib import Path
 
-from pnp.fontmetrics import _advances, _cmap, big_endian, big_endian_bytes, sfnt, simple_points, table_spans
+from pnp.fontmetrics import _advances, big_endian, big_endian_bytes, checksum, read_font, sfnt, simple_points
 
 # (condensed, bold, italic) -> the DejaVu file fontconfig gives cairo for that face
 FILES = {
@@ -41,6 +40,7 @@ COMMON = ((False, False, False), (False, True, False), (True, False, False), (Tr
 # the tables of an embedded program: what a rasteriser reads, hinting included; all but
 # glyf, loca and hmtx copied as they are (head, hhea and maxp with a number changed)
 FIXED_TABLES = ("cvt ", "fpgm", "head", "hhea", "maxp", "prep")
+UNCHANGED_TABLES = ("cvt ", "fpgm", "prep")
 NO_INK = (0.0, 0.0)
 BFCHAR_RUN = 100  # a ToUnicode CMap's bfchar blocks hold at most 100 entries
 STEM_V = 80  # what cairo writes: no reader draws with it
@@ -132,9 +132,9 @@ class TrueTypeFace:
 
     def __init__(self, path: Path):
         self.path = path
-        data = self.data = path.read_bytes()
+        font = read_font(path)  # shared with pnp.text's metrics of the face
+        data, spans = self.data, self.spans = font.data, font.spans
         self.name = path.stem  # DejaVu's files are named by their PostScript names
-        spans = self.spans = table_spans(data)
         head, hhea, maxp = spans["head"][0], spans["hhea"][0], spans["maxp"][0]
         self.units = struct.unpack_from(">H", data, head + 18)[0]
         self.bbox = struct.unpack_from(">4h", data, head + 36)
@@ -143,7 +143,7 @@ class TrueTypeFace:
         self.long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
         self.count = struct.unpack_from(">H", data, maxp + 4)[0]
         self.advances = _advances(data, spans["hmtx"][0], self.long_metrics, self.count, 1.0)  # font units
-        glyph_of = self.glyph_of = _cmap(data, spans["cmap"][0])
+        glyph_of = self.glyph_of = font.glyph_of
         if glyph_of and max(glyph_of.values()) >= self.count:  # a broken font: glyphs it has not
             self.glyph_of = {code: glyph for code, glyph in glyph_of.items() if glyph < self.count}
         loca = spans["loca"][0]
@@ -155,6 +155,7 @@ class TrueTypeFace:
         self._shown: dict[str, tuple[tuple[int, ...], bytes]] = {}
         self._inks: dict[str, tuple[float, float]] = {}
         self._boxes: dict[int, tuple | None] = {}
+        self._components: dict[int, list[int]] = {}
         self.cap_height = (self.box(self.glyph_of.get(ord("H"), 0)) or self.bbox)[3]
 
     def show(self, text: str) -> tuple[tuple[int, ...], bytes]:
@@ -261,40 +262,57 @@ class TrueTypeFace:
 
     def program(self, shown) -> bytes:
         """A TrueType font of the glyphs `shown` (and .notdef, and composites' parts) under
-        their own ids; every other glyph up to the last kept is empty, and the glyphs past
-        it are cut off (maxp's count ends there)."""
+        their own ids; every other glyph up to the last kept is empty, with no metrics
+        (the PDF's /W has the widths), and the glyphs past it are cut off (maxp's count
+        ends there). Zeros cost next to nothing to compress."""
         keep, todo = {0}, list(shown)
         while todo:
             glyph = todo.pop()
             if glyph not in keep:
                 keep.add(glyph)
-                todo += [part[1] for part in self._parts(glyph)]
+                todo += self.components(glyph)
         count = max(keep) + 1
-        data, glyf, loca = self.data, self.glyf, self.loca
-        pieces, lengths = [], [0] * count
+        metrics = min(count, self.long_metrics)
+        if count > metrics:
+            keep.add(metrics - 1)  # its advance is that of every glyph after it
+        data, glyf, loca, hmtx = self.data, self.glyf, self.loca, self.spans["hmtx"][0]
+        pieces, halves = [], [0] * count  # each glyph's length in 2-byte words
+        widths = bytearray(4 * metrics + 2 * (count - metrics))
         for glyph in sorted(keep):
             piece = data[glyf + loca[glyph]:glyf + loca[glyph + 1]]
             piece += bytes(-len(piece) % 4)
             pieces.append(piece)
-            lengths[glyph] = len(piece)
-        offsets = list(accumulate(lengths, initial=0))
-        short = offsets[-1] < 0x20000  # offsets / 2 fit 16 bits
+            halves[glyph] = len(piece) >> 1
+            at, size = (4 * glyph, 4) if glyph < metrics else (4 * metrics + 2 * (glyph - metrics), 2)
+            widths[at:at + size] = data[hmtx + at:hmtx + at + size]
+        offsets = list(accumulate(halves, initial=0))
+        short = offsets[-1] < 0x10000  # loca's short form: offsets / 2 in 16 bits
         tables = dict(self.fixed_tables)
         tables["glyf"] = b"".join(pieces)
-        tables["loca"] = big_endian_bytes(array("H", (o >> 1 for o in offsets)) if short else array("I", offsets))
-        metrics = min(count, self.long_metrics)
-        hmtx = self.spans["hmtx"][0]
-        tables["hmtx"] = data[hmtx:hmtx + 4 * metrics + 2 * (count - metrics)]
+        tables["loca"] = big_endian_bytes(array("H", offsets) if short else array("I", [2 * o for o in offsets]))
+        tables["hmtx"] = bytes(widths)
         tables["head"] = _patched(tables["head"], (8, ">I", 0), (50, ">h", 0 if short else 1))
         tables["hhea"] = _patched(tables["hhea"], (34, ">H", metrics))
         tables["maxp"] = _patched(tables["maxp"], (4, ">H", count))
-        return sfnt(tables)
+        return sfnt(tables, self.fixed_sums)
+
+    def components(self, glyph: int) -> list[int]:
+        """The glyphs a composite glyph is made of (none for a simple one)."""
+        got = self._components.get(glyph)
+        if got is None:
+            got = self._components[glyph] = [part[1] for part in self._parts(glyph)]
+        return got
 
     @cached_property
     def fixed_tables(self) -> dict[str, bytes]:
         """The tables every subset copies (head, hhea and maxp patched after)."""
         return {tag: self.data[offset:offset + length] for tag, (offset, length) in self.spans.items()
                 if tag in FIXED_TABLES}
+
+    @cached_property
+    def fixed_sums(self) -> dict[str, int]:
+        """The checksums of the tables every subset copies unchanged."""
+        return {tag: checksum(table) for tag, table in self.fixed_tables.items() if tag in UNCHANGED_TABLES}
 
     def objects(self, used: dict[int, int], first: int) -> list[bytes]:
         """The Type0 font (numbered `first`), its CIDFontType2, font descriptor, embedded
@@ -349,9 +367,14 @@ class StandardFace:
 
 
 def _subset_tag(name: str, glyphs: list[int]) -> str:
-    """Six capitals naming this subset of the face (the same glyphs, the same tag)."""
-    digest = hashlib.md5(name.encode() + struct.pack(f">{len(glyphs)}H", *glyphs)).digest()
-    return "".join(chr(65 + b % 26) for b in digest[:6])
+    """Six capitals naming this subset of the face (the same glyphs, the same tag): a
+    CRC-32 of them in base 26 (zlib is loaded anyway; hashlib would cost ~10 ms to import)."""
+    value = zlib.crc32(struct.pack(f">{len(glyphs)}H", *glyphs), zlib.crc32(name.encode()))
+    letters = []
+    for _ in range(6):
+        value, letter = divmod(value, 26)
+        letters.append(chr(65 + letter))
+    return "".join(letters)
 
 
 def _widths(glyphs: list[int], advances: list[float], scale: float) -> bytes:
