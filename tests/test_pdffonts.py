@@ -303,6 +303,24 @@ def test_page_text_is_extractable(tmp_path):
             assert " ".join(line[3].split()) in " ".join(text.split())
 
 
+def test_letters_sit_where_cairos_did():
+    """pdfminer (pdfplumber) boxes each letter by the font's widths, ascent and descent:
+    the same boxes as in cairo's PDF of the same page."""
+    dejavu_installed()
+    import io
+
+    pdfplumber = pytest.importorskip("pdfplumber")
+    from pnp.draw.cairowriter import to_pdf
+
+    letters = []
+    for data in (one_page_pdf(), to_pdf([node_page()])):
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            letters.append([(c["text"], c["x0"], c["x1"], c["top"], c["bottom"], c["size"]) for c in pdf.pages[0].chars])
+    assert len(letters[0]) == len(letters[1]) == sum(len(line[3]) for line in LINES)
+    for ours, theirs in zip(*letters):
+        assert ours[0] == theirs[0] and ours[1:] == pytest.approx(theirs[1:], abs=1e-3)
+
+
 def poppler_grey(pdf: Path, dpi: int) -> numpy.ndarray:
     """The PDF's first page as poppler renders it: grey levels 0-255, one row a line."""
     done = subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-singlefile", str(pdf)], capture_output=True,
