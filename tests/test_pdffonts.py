@@ -391,6 +391,7 @@ def test_without_dejavu_the_standard_helvetica_faces(no_dejavu):
     assert fonts.show("DejaVu Sans", False, False, "A → B") == ("F1", b"<41203F2042>")  # not in WinAnsi: "?"
     assert fonts.show("DejaVu Sans Condensed", True, False, "1860")[0] == "F2"
     assert fonts.show("DejaVu Sans", True, True, "x")[0] == "F3"
+    assert fonts.show("DejaVu Sans Condensed", False, False, "y")[0] == "F1"  # Helvetica, as the plain face
     numbers, bodies = fonts.objects(4)
     assert numbers == {"F1": 4, "F2": 5, "F3": 6} and len(bodies) == 3
     assert [re.search(rb"/BaseFont /(\S+)", body)[1] for body in bodies] == \

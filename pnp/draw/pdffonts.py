@@ -116,7 +116,13 @@ def _face(condensed: bool, bold: bool, italic: bool) -> TrueTypeFace | StandardF
             path = folder / f"{stem}.ttf"
             if path.exists():
                 return TrueTypeFace(path)
-    return StandardFace(STANDARD[bold, italic])
+    return _standard(STANDARD[bold, italic])
+
+
+@cache
+def _standard(name: str) -> StandardFace:
+    """One standard face a process: plain and condensed text share Helvetica."""
+    return StandardFace(name)
 
 
 def warm_up() -> None:
