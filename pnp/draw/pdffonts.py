@@ -24,7 +24,7 @@ from functools import cache, cached_property
 from itertools import accumulate
 from pathlib import Path
 
-from pnp.fontmetrics import _advances, big_endian, big_endian_bytes, checksum, read_font, sfnt, simple_points
+from pnp.fontmetrics import big_endian, big_endian_bytes, checksum, read_font, sfnt, simple_points
 
 # (condensed, bold, italic) -> the DejaVu file fontconfig gives cairo for that face
 FILES = {
@@ -148,7 +148,10 @@ class TrueTypeFace:
         self.ascent, self.descent = struct.unpack_from(">hh", data, hhea + 4)
         self.long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
         self.count = struct.unpack_from(">H", data, maxp + 4)[0]
-        self.advances = _advances(data, spans["hmtx"][0], self.long_metrics, self.count, 1.0)  # font units
+        # each glyph's advance in font units: hmtx's (advance, bearing) pairs, then the last
+        # advance repeated for the glyphs past them (an array slice: no Python loop)
+        advances = self.advances = big_endian(data, spans["hmtx"][0], 2 * self.long_metrics, "H")[::2]
+        advances.extend(array("H", advances[-1:]) * (self.count - self.long_metrics))
         glyph_of = self.glyph_of = font.glyph_of
         if glyph_of and max(glyph_of.values()) >= self.count:  # a broken font: glyphs it has not
             self.glyph_of = {code: glyph for code, glyph in glyph_of.items() if glyph < self.count}
