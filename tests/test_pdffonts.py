@@ -122,6 +122,25 @@ def test_ink_extents_are_cairos():
         assert worst < 1e-9  # in fact equal: cairo's extents are the font units, scaled
 
 
+def test_ink_extents_of_every_fifth_glyph_are_cairos():
+    """Glyph by glyph through each face's character map (simple glyphs, composites with
+    offsets, scales and "use my metrics"), one character at a time."""
+    dejavu_installed()
+    with cairolib.PdfFile(100, 100) as pdf:
+        cr = cairolib.context(cairolib.recording_surface())
+        lib.cairo_set_font_options(cr, cairolib.font_options(pdf.surface))
+        extents = ffi.new("cairo_text_extents_t *")
+        fonts = DocumentFonts()
+        for family, bold, italic in FACES:
+            codes = [c for c in sorted(pdffonts.face_for(family, bold, italic).glyph_of)
+                     if 32 <= c < 0xD800 or 0xE000 <= c <= 0xFFFF][::5]
+            assert len(codes) > 900
+            for code in codes:
+                expected = cairo_extents(cr, extents, family, bold, italic, chr(code), 10.0)
+                assert fonts.ink_extents(family, bold, italic, chr(code), 10.0) == pytest.approx(expected, abs=1e-8), \
+                    (family, bold, italic, hex(code))
+
+
 def font_objects(fonts: DocumentFonts, first: int) -> tuple[dict[str, int], dict[int, bytes]]:
     numbers, bodies = fonts.objects(first)
     return numbers, {first + k: body for k, body in enumerate(bodies)}
