@@ -6,6 +6,10 @@ wide each character is and which characters the face has, a few milliseconds to 
 The numbers are those reportlab's `TTFont` gives (tests/test_fontmetrics.py compares
 them): widths in 1/1000 em, the .notdef glyph's width for a character the face lacks, the
 same cmap subtable chosen, and a no-break space as wide as a space.
+
+The rest of a TrueType file that pnp's PDF writer needs is here too (pnp.draw.pdffonts
+embeds subsets of the faces): each table's span, a simple glyph's points, and a new
+font file put together from tables.
 """
 
 from __future__ import annotations
@@ -13,8 +17,11 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
+from contextlib import contextmanager
+from functools import cache
 from itertools import repeat
 from pathlib import Path
+from typing import NamedTuple
 
 from msgspec import Struct
 
@@ -50,39 +57,64 @@ class FontMetrics(Struct, frozen=True):
         return 0.001 * size * units
 
 
+class FontFile(NamedTuple):
+    """A TrueType file as read: its bytes, each table's (offset, length), and its
+    character map (code point -> glyph)."""
+
+    data: bytes
+    spans: dict[str, tuple[int, int]]
+    glyph_of: dict[int, int]
+
+
+@cache
+def read_font(path: Path) -> FontFile:
+    """The TrueType font at `path`, read once a process (pnp.text measures with a face,
+    pnp.draw.pdffonts embeds the same one); FontError when it cannot be read."""
+    data = Path(path).read_bytes()
+    with _reading(path):
+        spans = table_spans(data)
+        return FontFile(data, spans, _cmap(data, spans["cmap"][0]))
+
+
 def read_metrics(path: Path) -> FontMetrics:
     """The metrics of the TrueType font at `path`; FontError when it cannot be read."""
-    return _read(path, _metrics)
+    font = read_font(path)
+    with _reading(path):
+        return _metrics(font)
 
 
 def read_codes(path: Path) -> frozenset[int]:
     """`read_metrics(path).codes`, from the character map alone: which characters can be
-    printed (`pnp.glyphs`) needs no widths, and `pnp build` asks it in the child that
-    loads the game, where the metrics would be read for nothing (~2.5 ms a face)."""
-    return _read(path, _codes)
+    printed (`pnp.glyphs`) needs no widths, and `pnp build` may ask it in the child that
+    loads the game, where the metrics would be worked out for nothing (~2.5 ms a face)."""
+    font = read_font(path)
+    with _reading(path):
+        return _codes(font.glyph_of)
 
 
-def _read(path: Path, parse):
-    data = Path(path).read_bytes()
+@contextmanager
+def _reading(path: Path):
+    """A FontError naming `path` for whatever reading it went wrong."""
     try:
-        return parse(data)
+        yield
     except FontError as exc:
         raise FontError(f"{path}: {exc}") from None
     except (struct.error, KeyError, IndexError) as exc:
         raise FontError(f"{path}: not a readable TrueType font ({exc})") from None
 
 
-def _codes(data: bytes) -> frozenset[int]:
+def _codes(code_glyph: dict[int, int]) -> frozenset[int]:
     """Every code point the character map lists; a space and a no-break space stand
     for each other, as in `_metrics`."""
-    codes = set(_cmap(data, _tables(data)["cmap"]))
+    codes = set(code_glyph)
     if SPACE in codes or NBSP in codes:
         codes |= {SPACE, NBSP}
     return frozenset(codes)
 
 
-def _metrics(data: bytes) -> FontMetrics:
-    tables = _tables(data)
+def _metrics(font: FontFile) -> FontMetrics:
+    data, code_glyph = font.data, font.glyph_of
+    tables = {tag: offset for tag, (offset, _) in font.spans.items()}
     head, hhea, maxp = tables["head"], tables["hhea"], tables["maxp"]
     units = struct.unpack_from(">H", data, head + 18)[0]
     long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
@@ -90,7 +122,6 @@ def _metrics(data: bytes) -> FontMetrics:
     if not units or not long_metrics:
         raise FontError("no units per em or no horizontal metrics")
     advances = _advances(data, tables["hmtx"], long_metrics, glyphs, 1000 / units)
-    code_glyph = _cmap(data, tables["cmap"])
     known = len(advances)
     widths = {code: advances[glyph] for code, glyph in code_glyph.items() if glyph < known}
     codes = set(code_glyph)
@@ -105,16 +136,28 @@ def _metrics(data: bytes) -> FontMetrics:
 
 def _tables(data: bytes) -> dict[str, int]:
     """Table tag -> offset of the table in the file."""
+    return {tag: offset for tag, (offset, _) in table_spans(data).items()}
+
+
+def table_spans(data: bytes) -> dict[str, tuple[int, int]]:
+    """Table tag -> (offset, length) of the table in the file (pnp.draw.pdffonts copies
+    whole tables into the fonts it embeds)."""
     if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
         raise FontError("not a TrueType font")
     count = struct.unpack_from(">H", data, 4)[0]
-    records = (struct.unpack_from(">4s4xI4x", data, 12 + 16 * i) for i in range(count))
-    return {tag.decode("latin-1"): offset for tag, offset in records}
+    records = (struct.unpack_from(">4s4xII", data, 12 + 16 * i) for i in range(count))
+    return {tag.decode("latin-1"): (offset, length) for tag, offset, length in records}
 
 
 def _ushorts(data: bytes, offset: int, count: int) -> array:
     """`count` big-endian unsigned 16-bit numbers from `offset`."""
-    values = array("H", data[offset:offset + 2 * count])
+    return big_endian(data, offset, count, "H")
+
+
+def big_endian(data: bytes, offset: int, count: int, typecode: str) -> array:
+    """`count` big-endian numbers of the array type `typecode` ("H", "h", "I") from `offset`."""
+    size = array(typecode).itemsize
+    values = array(typecode, data[offset:offset + size * count])
     if len(values) != count:
         raise FontError("table shorter than it says")
     if sys.byteorder == "little":
@@ -179,3 +222,74 @@ def _cmap_format12(data: bytes, offset: int) -> dict[int, int]:
     for start, end, glyph in struct.iter_unpack(">III", data[offset + 16:offset + 16 + 12 * groups]):
         mapping.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1)))
     return mapping
+
+
+# a simple glyph's point flags (TrueType 'glyf')
+REPEAT, X_SHORT, Y_SHORT, X_SAME, Y_SAME = 0x8, 0x2, 0x4, 0x10, 0x20
+
+
+def simple_points(data: bytes, at: int, contours: int) -> tuple[list[int], list[int]]:
+    """A simple glyph's point coordinates: flags (runs repeated), then x and y deltas,
+    each a byte with its sign in the flags, a repeat of the last, or a 16-bit number."""
+    if not contours:
+        return [], []
+    count = struct.unpack_from(">H", data, at + 10 + 2 * (contours - 1))[0] + 1
+    at += 10 + 2 * contours
+    at += 2 + struct.unpack_from(">H", data, at)[0]  # the glyph's instructions
+    flags: list[int] = []
+    while len(flags) < count:
+        flag = data[at]
+        at += 1
+        flags.append(flag)
+        if flag & REPEAT:
+            flags += [flag] * data[at]
+            at += 1
+    coordinates = []
+    for short, same in ((X_SHORT, X_SAME), (Y_SHORT, Y_SAME)):
+        values, value = [], 0
+        for flag in flags[:count]:
+            if flag & short:
+                value += data[at] if flag & same else -data[at]
+                at += 1
+            elif not flag & same:
+                value += struct.unpack_from(">h", data, at)[0]
+                at += 2
+            values.append(value)
+        coordinates.append(values)
+    return coordinates[0], coordinates[1]
+
+
+def big_endian_bytes(values: array) -> bytes:
+    if struct.pack("=H", 1) != struct.pack(">H", 1):
+        values.byteswap()
+    return values.tobytes()
+
+
+def checksum(table: bytes) -> int:
+    """TrueType's table checksum: the sum of its big-endian 32-bit words, zero-padded."""
+    padded = table + bytes(-len(table) % 4)
+    return sum(big_endian(padded, 0, len(padded) // 4, "I")) & 0xFFFFFFFF
+
+
+def sfnt(tables: dict[str, bytes], known_sums: dict[str, int] | None = None) -> bytes:
+    """A TrueType file of `tables`: the directory (tags in order, with checksums; those of
+    `known_sums` taken as given), each table padded to four bytes, and head's whole-file
+    checksum adjustment (head's own adjustment must be 0 in `tables`). The file's checksum
+    is the sum of the directory's and the tables': each starts on a four-byte boundary."""
+    tags = sorted(tables)
+    known = known_sums or {}
+    sums = {tag: known[tag] if tag in known else checksum(tables[tag]) for tag in tags}
+    count = len(tags)
+    power = 1 << (count.bit_length() - 1)
+    directory = [struct.pack(">IHHHH", 0x00010000, count, 16 * power, power.bit_length() - 1, 16 * (count - power))]
+    at, head = 12 + 16 * count, 0
+    for tag in tags:
+        if tag == "head":
+            head = at
+        directory.append(struct.pack(">4sIII", tag.encode("latin-1"), sums[tag], at, len(tables[tag])))
+        at += len(tables[tag]) + (-len(tables[tag]) % 4)
+    directory_bytes = b"".join(directory)
+    font = bytearray(directory_bytes + b"".join(tables[tag] + bytes(-len(tables[tag]) % 4) for tag in tags))
+    total = checksum(directory_bytes) + sum(sums.values())
+    struct.pack_into(">I", font, head + 8, (0xB1B0AFBA - total) & 0xFFFFFFFF)
+    return bytes(font)
