@@ -12,7 +12,10 @@ Each step is one process run under `valgrind --tool=cachegrind` that builds the 
             result read back in the main process)
     warm    kit_jobs.warm_up and the drawing pool's warm-up done: what the workers inherit
 
-Prints the instructions at each step and the step's own share (millions). A run outside
+Prints the instructions at each step and the step's own share (millions), and where a
+forked child loaded the game, that child's count as it ended (counted from the start of
+the process it forked from, so the two compare as paths: the longer one sets when the
+step is reached; before this column, the child's count was shown as the main's). A run outside
 valgrind first writes the bytecode, as a user's second run has it. Needs valgrind;
 figures, not pass/fail: compare with another checkout (`--root`), e.g. main at the start.
 """
@@ -69,16 +72,22 @@ main()
 '''
 
 
-def instructions(root: Path, step: str, game: str, out: Path, env: dict[str, str]) -> int:
+def instructions(root: Path, step: str, game: str, out: Path, env: dict[str, str]) -> tuple[int, int | None]:
+    """The main process's instructions up to `step`, and those of the child that loaded
+    the game (None where none did). valgrind follows a forked child and prints its count
+    too, the child's first as it ends first; a forked child's count starts from its
+    parent's at the fork, which is included."""
     command = [sys.executable, "-c", PROBE, step, game, str(out)]
     subprocess.run(command, cwd=root, env=env, check=True, stdout=subprocess.DEVNULL)  # bytecode written
     done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                            *command], cwd=root, env=env, check=True, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
-    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if not found:
+    main = re.search(r"==(\d+)== Command:", done.stderr)
+    counts = {pid: int(n.replace(",", "")) for pid, n in re.findall(r"==(\d+)== I\s+refs:\s+([\d,]+)", done.stderr)}
+    if not main or main.group(1) not in counts:
         raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr[-2000:]}")
-    return int(found.group(1).replace(",", ""))
+    children = [n for pid, n in counts.items() if pid != main.group(1)]
+    return counts[main.group(1)], max(children) if children else None
 
 
 def main() -> None:
@@ -98,10 +107,11 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{args.root}: pnp build {args.game}, instructions of the main process (millions)")
-    print(f"{'step':<8} {'at':>8} {'step':>8}")
+    print(f"{'step':<8} {'at':>8} {'step':>8} {'loading child at its end':>26}")
     before = 0
-    for step, count in counts.items():
-        print(f"{step:<8} {count / 1e6:>8.1f} {(count - before) / 1e6:>8.1f}")
+    for step, (count, child) in counts.items():
+        print(f"{step:<8} {count / 1e6:>8.1f} {(count - before) / 1e6:>8.1f} "
+              f"{'' if child is None else f'{child / 1e6:.1f}':>26}")
         before = count
 
 

@@ -30,11 +30,10 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
-from msgspec import Meta
+from msgspec import Meta, Struct
 
 from pnp.errors import DataError, PnpError
 from pnp.geometry import grid
@@ -97,8 +96,7 @@ def read_layout(path: Path) -> LayoutFile:
 # --- placing sections ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Struct, frozen=True):
     """A section where the layout puts it: each of its hexes at a position of the shared
     grid, with its face moved as the section is."""
 
@@ -252,8 +250,7 @@ def check(placements: list[Placement], path: Path) -> None:
 # --- the assembled map -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Composition:
+class Composition(Struct, frozen=True):
     key: str  # the layout's file name without .yaml
     path: Path
     layout: LayoutFile

@@ -83,6 +83,15 @@ def read_metrics(path: Path) -> FontMetrics:
         return _metrics(font)
 
 
+def read_codes(path: Path) -> frozenset[int]:
+    """`read_metrics(path).codes`, from the character map alone: which characters can be
+    printed (`pnp.glyphs`) needs no widths, and `pnp build` may ask it in the child that
+    loads the game, where the metrics would be worked out for nothing (~2.5 ms a face)."""
+    font = read_font(path)
+    with _reading(path):
+        return _codes(font.glyph_of)
+
+
 @contextmanager
 def _reading(path: Path):
     """A FontError naming `path` for whatever reading it went wrong."""
@@ -92,6 +101,15 @@ def _reading(path: Path):
         raise FontError(f"{path}: {exc}") from None
     except (struct.error, KeyError, IndexError) as exc:
         raise FontError(f"{path}: not a readable TrueType font ({exc})") from None
+
+
+def _codes(code_glyph: dict[int, int]) -> frozenset[int]:
+    """Every code point the character map lists; a space and a no-break space stand
+    for each other, as in `_metrics`."""
+    codes = set(code_glyph)
+    if SPACE in codes or NBSP in codes:
+        codes |= {SPACE, NBSP}
+    return frozenset(codes)
 
 
 def _metrics(font: FontFile) -> FontMetrics:

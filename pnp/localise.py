@@ -32,6 +32,9 @@ def _files() -> dict[str, str]:
     return {name: filename for name, (filename, _) in PART_LOADERS.items()}
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # values that hold no data text (Text is a str subclass)
+
+
 class _Resolver:
     """Walks a value, resolving each `Text` to `lang`. Where a value sits ("privates.yaml:
     privates[2].text") is kept as a chain of (parent, key, is_index) and written out only
@@ -42,6 +45,8 @@ class _Resolver:
         self.missing: list[tuple[str, str]] = []
 
     def __call__(self, value, where):
+        if type(value) in _PLAIN:  # most of what a game holds: one look-up, not a series of isinstance
+            return value
         if isinstance(value, Text):
             wording = value.in_language(self.lang, self.own)
             if wording is None:

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import functools
 import gc
-import multiprocessing
 import os
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,6 +21,7 @@ from pathlib import Path
 from pnp.draw.nodes import Page
 from pnp.output import OutputDir, atomic_write
 from pnp.sheets.lazy import plan_of
+from pnp.workpool import ForkPool, Future
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
 PRODUCER = "pnp with cairo"
@@ -33,13 +32,6 @@ def draw_document(pages: list[Page]) -> bytes:
     from pnp.draw.cairowriter import to_pdf
 
     return to_pdf(pages)
-
-
-def _fork_context():
-    try:
-        return multiprocessing.get_context("fork")
-    except ValueError:  # platforms without fork
-        return None
 
 
 def to_png(page: Page, dpi: float = 96) -> bytes:
@@ -169,9 +161,8 @@ class DocumentPool:
     def __init__(self):
         cores = os.cpu_count() or 1
         self._workers = min(cores, 4)
-        self._pool = (ProcessPoolExecutor(max_workers=self._workers, mp_context=_fork_context(),
-                                          initializer=_start_worker, initargs=(os.getpid(),))
-                      if cores > 1 else None)
+        self._pool = (ForkPool(self._workers, initializer=_start_worker, initargs=(os.getpid(),))
+                      if cores > 1 and hasattr(os, "fork") else None)
         self._started = False  # the workers fork at the first call
         self._tickets: list[int] = []
         self._closing: threading.Thread | None = None  # see `release`
@@ -206,8 +197,8 @@ class DocumentPool:
     @property
     def forks(self) -> bool:
         """Whether the workers are forked from this process (they see what it had loaded
-        before its first call)."""
-        return self._pool is None or _fork_context() is not None
+        before its first call): always, where there are workers (`pnp.workpool`)."""
+        return True
 
     def _inherit(self, obj):
         """What to send a worker for `obj`: a ticket to the copy it will inherit when it

@@ -34,10 +34,16 @@ def face_metrics(weight: str = "regular") -> FontMetrics | None:
     face is not installed."""
     from pnp.fontmetrics import read_metrics
 
+    path = face_file(weight)
+    return None if path is None else read_metrics(path)
+
+
+def face_file(weight: str) -> Path | None:
+    """The installed DejaVu face's font file; None when it is not installed."""
     for folder in FONT_DIRS:
         path = folder / f"{FACES[weight]}.ttf"
         if path.exists():
-            return read_metrics(path)
+            return path
     return None
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pnp import glyphs, text
-from pnp.fontmetrics import FontError, _cmap_format4, _cmap_format12, _tables, read_metrics
+from pnp.fontmetrics import FontError, _cmap_format4, _cmap_format12, _tables, read_codes, read_metrics
 
 ROOT = Path(__file__).resolve().parents[1]
 pdfmetrics = pytest.importorskip("reportlab.pdfbase.pdfmetrics", reason="reportlab is the oracle")
@@ -51,6 +51,12 @@ def test_every_width_and_character_is_reportlabs(face):
     assert metrics.widths == font.face.charWidths
     assert metrics.default == font.face.defaultWidth
     assert metrics.codes == frozenset(font.face.charToGlyph)
+
+
+def test_the_character_map_alone_gives_the_same_characters(face):
+    """`pnp.glyphs` reads only the maps (read_codes): the same set as the metrics'."""
+    name, metrics, font = face
+    assert read_codes(dejavu(name)) == metrics.codes == frozenset(font.face.charToGlyph)
 
 
 def test_each_data_character_measures_as_reportlab_measures_it(face):
@@ -104,6 +110,8 @@ def test_a_file_that_is_not_a_font_is_refused(tmp_path):
     path.write_text("plain text")
     with pytest.raises(FontError):
         read_metrics(path)
+    with pytest.raises(FontError):
+        read_codes(path)
 
 
 CACHES = (text.face_metrics, text._unit_width, text._wrapped, text._fitted, text._advances, glyphs.covered)  # all measured text

@@ -139,3 +139,18 @@ def test_a_kit_request_crosses_a_pipe_whole():
     back = pickle.loads(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL))
     assert back.game == request.game
     assert back.print_options() == request.print_options()
+
+
+@pytest.mark.parametrize("name", ["1860", "1851", "18xy"])
+def test_a_loaded_game_comes_back_from_a_pickle_equal_to_itself(name):
+    """Model values are made again without their checks (`pnp.model.base._revive`): the
+    same values, field for field, of the same types."""
+    import pickle
+
+    from pnp.load import load_game
+
+    game = load_game(name)
+    back = pickle.loads(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == game and repr(back) == repr(game)
+    again = pickle.loads(pickle.dumps(back, protocol=pickle.HIGHEST_PROTOCOL))  # each type's first made by now
+    assert again == game and repr(again) == repr(game)

@@ -435,5 +435,8 @@ def test_latin_text_needs_no_font_lookup_because_every_face_covers_it():
     if faces is None:
         pytest.skip("the DejaVu fonts are not installed")
     assert all(code in faces for code in range(0xA0, glyphs.LATIN + 1))
+    assert all(code in faces for first, last in glyphs.WHOLE_BLOCKS for code in range(first, last + 1))
     assert glyphs.unprintable("Côte-d'Or, Łódź, Ærø") is None
+    assert glyphs.unprintable("„Gleis“ – ⇄ … → ←") is None
+    assert "U+2065" in glyphs.unprintable("„\u2065“")  # just past a whole block: looked up
     assert "U+4E2D" in glyphs.unprintable("中")

@@ -47,7 +47,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     import signal
 
     from pnp.forked import Ahead
-    from pnp.kit_request import kit_request
+    from pnp.kit_request import kit_request, read_fallback
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
     cli = {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks, "duplex": duplex, "lang": lang,
@@ -61,6 +61,7 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
 
         kit.kill_point("loading")
         kit_jobs.warm_up_while(ahead.pending)  # the modules the workers will inherit
+        read_fallback()
         request = ahead.result()
     from pnp.i18n import adopt
 

@@ -8,7 +8,7 @@ one space steps diagonally to the other row and two spaces stay on its own row.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from pnp.geometry.box_union import Ring, union_outline
 from pnp.geometry.outlines import box
@@ -16,8 +16,7 @@ from pnp.geometry.plane import Shape
 from pnp.model.rules import Cell, Market
 
 
-@dataclass(frozen=True)
-class PlacedCell:
+class PlacedCell(Struct, frozen=True):
     cell: Cell
     index: int  # reading order: row by row, left to right (a zigzag's data order)
     row: int  # the data row and column the space has in the market file

@@ -3,7 +3,7 @@ rows, and the sizes (hex units, corner radius 100) they are laid out with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from pnp.geometry.hexagon import Point
 from pnp.geometry.plane import Shape
@@ -57,8 +57,7 @@ CORNER_LOC_DISTANCE_MULTI = 46.0
 RING_ANGLES = (0, -30, 30, -60, 60, 180, -150, 150, -90, 90, -120, 120)
 
 
-@dataclass(frozen=True)
-class PlacedStop:
+class PlacedStop(Struct, frozen=True):
     index: int
     kind: str
     style: str  # city, bar, dot, offboard, junction
@@ -68,8 +67,7 @@ class PlacedStop:
     shape: Shape  # its outline (convex), placed
 
 
-@dataclass(frozen=True)
-class PlacedTrack:
+class PlacedTrack(Struct, frozen=True):
     segment: Segment
     terminal: bool = False
     gauge: str = "standard"  # standard, narrow or dual
@@ -84,8 +82,7 @@ class PlacedTrack:
         return (self.gauge, self.color, self.tie_color, self.lanes, self.width)
 
 
-@dataclass(frozen=True)
-class PlacedText:
+class PlacedText(Struct, frozen=True):
     role: str
     text: str
     point: Point
@@ -94,16 +91,14 @@ class PlacedText:
     lines: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class RevenueMark:
+class RevenueMark(Struct, frozen=True):
     point: Point
     radius: float
     text: str
     size: float
 
 
-@dataclass(frozen=True)
-class PhaseRow:
+class PhaseRow(Struct, frozen=True):
     """Revenue by phase: coloured boxes side by side, centred on `centre` and turned
     with the text. Each box is (left offset from the centre, width, phase, value)."""
 
@@ -113,8 +108,7 @@ class PhaseRow:
     scale: float = 1.0  # of the fonts: a row shrunk to find room
 
 
-@dataclass(frozen=True)
-class FaceLayout:
+class FaceLayout(Struct, frozen=True):
     stops: tuple[PlacedStop, ...]
     track: tuple[PlacedTrack, ...]
     revenues: tuple[RevenueMark, ...]
@@ -137,8 +131,7 @@ def box_size(text: str, r: float) -> tuple[float, float]:
     return (text_width(text, size, "bold") + 2 * BOX_PAD, size + 2 * BOX_PAD)
 
 
-@dataclass(frozen=True)
-class PlacedIcon:
+class PlacedIcon(Struct, frozen=True):
     name: str
     point: Point
     radius: float

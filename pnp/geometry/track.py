@@ -8,14 +8,14 @@ at its midpoint that passes through the other end.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from pnp.geometry.hexagon import APOTHEM, Point, add, cross, direction, dot, edge_midpoint, length, scale, sub
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Struct, frozen=True):
     start: Point
     end: Point
 
@@ -32,8 +32,7 @@ class Line:
         return length(sub(self.end, self.start))
 
 
-@dataclass(frozen=True)
-class Arc:
+class Arc(Struct, frozen=True):
     centre: Point
     radius: float
     start_angle: float  # radians, atan2 convention (y down: increasing is clockwise)
@@ -61,8 +60,7 @@ class Arc:
         return abs(self.sweep) * self.radius
 
 
-@dataclass(frozen=True)
-class Cubic:
+class Cubic(Struct, frozen=True):
     """A cubic Bezier: bent track, which bows round the centre of the hex."""
 
     start: Point

@@ -29,6 +29,28 @@ class _KeywordFields(type(msgspec.Struct)):
 class Frozen(msgspec.Struct, metaclass=_KeywordFields, frozen=True, forbid_unknown_fields=True):
     """An immutable value that rejects unknown fields, so a typo in data is an error."""
 
+    def __reduce__(self):
+        return _revive, (type(self), msgspec.structs.astuple(self))
+
+
+_MADE: dict[type, Frozen] = {}  # a model type -> one value of it made by its constructor
+
+
+def _revive(kind: type, values: tuple) -> Frozen:
+    """A pickled model value made again, as it was, without running `__post_init__` again
+    on what it had already checked and put in its final form: `pnp build` sends the
+    loaded game from the child that loaded it (`pnp.forked`), and msgspec's own way
+    (calling the type) re-ran every check (1858: ~20 M instructions). A copy of a value
+    of the same type, its fields set; the first of each type is made by its constructor."""
+    made = _MADE.get(kind)
+    if made is None:
+        made = _MADE[kind] = kind(**dict(zip(kind.__struct_fields__, values)))
+        return made
+    out = made.__copy__()
+    for name, value in zip(kind.__struct_fields__, values):
+        msgspec.structs.force_setattr(out, name, value)
+    return out
+
 
 class FieldError(ValueError):
     """A problem with one field of a struct, raised by its `__post_init__`: the error

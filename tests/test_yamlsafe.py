@@ -1,0 +1,42 @@
+"""pnp's YAML loader (`pnp.yamlsafe.Loader`) gives exactly what PyYAML's safe loader
+gives, also for a scalar whose tag it has resolved before (`Loader.resolve` keeps them)."""
+
+from pathlib import Path
+
+import pytest
+
+from pnp.yamlsafe import Loader, yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+AWKWARD = """
+plain: [1, 0, 007, 0o17, 0x1F, 1_000, -3, +4, 1.5, .5, 1e3, .inf, -.Inf, .nan, 12:30:00]
+words: [yes, No, on, OFF, true, False, null, Null, ~, '', "", y, n]
+quoted: ['1', "0x1F", 'true', "null", '~', '2001-12-14']
+dates: [2001-12-14, 2001-12-14t21:59:43.10-05:00, 2001-12-14 21:59:43.10]
+keys: {1: a, false: b, null: c, 1.5: d, "1": e}
+block: |
+  007
+folded: >
+  true
+"""
+
+
+def same(text: str) -> None:
+    expected = yaml.load(text, Loader=yaml.SafeLoader)
+    for _ in range(2):  # the second time, every scalar's tag comes from what was kept
+        got = yaml.load(text, Loader=Loader)
+        assert repr(got) == repr(expected)  # repr: nan equals nothing, and 1 == True
+
+
+def test_awkward_scalars_load_as_pyyaml_loads_them():
+    same(AWKWARD)
+    same("[007, '007', 0o17, 1_0, true, 'true']")  # the same texts, quoted and plain, in another document
+
+
+@pytest.mark.parametrize("folder", ["data", "templates"])
+def test_every_yaml_file_of_the_repository_loads_as_pyyaml_loads_it(folder):
+    files = sorted((ROOT / folder).rglob("*.yaml"))
+    assert files
+    for path in files:
+        same(path.read_text(encoding="utf-8"))
