@@ -6,6 +6,10 @@ wide each character is and which characters the face has, a few milliseconds to 
 The numbers are those reportlab's `TTFont` gives (tests/test_fontmetrics.py compares
 them): widths in 1/1000 em, the .notdef glyph's width for a character the face lacks, the
 same cmap subtable chosen, and a no-break space as wide as a space.
+
+The rest of a TrueType file that pnp's PDF writer needs is here too (pnp.draw.pdffonts
+embeds subsets of the faces): each table's span, a simple glyph's points, and a new
+font file put together from tables.
 """
 
 from __future__ import annotations
@@ -85,16 +89,28 @@ def _metrics(data: bytes) -> FontMetrics:
 
 def _tables(data: bytes) -> dict[str, int]:
     """Table tag -> offset of the table in the file."""
+    return {tag: offset for tag, (offset, _) in table_spans(data).items()}
+
+
+def table_spans(data: bytes) -> dict[str, tuple[int, int]]:
+    """Table tag -> (offset, length) of the table in the file (pnp.draw.pdffonts copies
+    whole tables into the fonts it embeds)."""
     if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
         raise FontError("not a TrueType font")
     count = struct.unpack_from(">H", data, 4)[0]
-    records = (struct.unpack_from(">4s4xI4x", data, 12 + 16 * i) for i in range(count))
-    return {tag.decode("latin-1"): offset for tag, offset in records}
+    records = (struct.unpack_from(">4s4xII", data, 12 + 16 * i) for i in range(count))
+    return {tag.decode("latin-1"): (offset, length) for tag, offset, length in records}
 
 
 def _ushorts(data: bytes, offset: int, count: int) -> array:
     """`count` big-endian unsigned 16-bit numbers from `offset`."""
-    values = array("H", data[offset:offset + 2 * count])
+    return big_endian(data, offset, count, "H")
+
+
+def big_endian(data: bytes, offset: int, count: int, typecode: str) -> array:
+    """`count` big-endian numbers of the array type `typecode` ("H", "h", "I") from `offset`."""
+    size = array(typecode).itemsize
+    values = array(typecode, data[offset:offset + size * count])
     if len(values) != count:
         raise FontError("table shorter than it says")
     if sys.byteorder == "little":
@@ -159,3 +175,68 @@ def _cmap_format12(data: bytes, offset: int) -> dict[int, int]:
     for start, end, glyph in struct.iter_unpack(">III", data[offset + 16:offset + 16 + 12 * groups]):
         mapping.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1)))
     return mapping
+
+
+# a simple glyph's point flags (TrueType 'glyf')
+REPEAT, X_SHORT, Y_SHORT, X_SAME, Y_SAME = 0x8, 0x2, 0x4, 0x10, 0x20
+
+
+def simple_points(data: bytes, at: int, contours: int) -> tuple[list[int], list[int]]:
+    """A simple glyph's point coordinates: flags (runs repeated), then x and y deltas,
+    each a byte with its sign in the flags, a repeat of the last, or a 16-bit number."""
+    if not contours:
+        return [], []
+    count = struct.unpack_from(">H", data, at + 10 + 2 * (contours - 1))[0] + 1
+    at += 10 + 2 * contours
+    at += 2 + struct.unpack_from(">H", data, at)[0]  # the glyph's instructions
+    flags: list[int] = []
+    while len(flags) < count:
+        flag = data[at]
+        at += 1
+        flags.append(flag)
+        if flag & REPEAT:
+            flags += [flag] * data[at]
+            at += 1
+    coordinates = []
+    for short, same in ((X_SHORT, X_SAME), (Y_SHORT, Y_SAME)):
+        values, value = [], 0
+        for flag in flags[:count]:
+            if flag & short:
+                value += data[at] if flag & same else -data[at]
+                at += 1
+            elif not flag & same:
+                value += struct.unpack_from(">h", data, at)[0]
+                at += 2
+            values.append(value)
+        coordinates.append(values)
+    return coordinates[0], coordinates[1]
+
+
+def big_endian_bytes(values: array) -> bytes:
+    if struct.pack("=H", 1) != struct.pack(">H", 1):
+        values.byteswap()
+    return values.tobytes()
+
+
+def checksum(table: bytes) -> int:
+    """TrueType's table checksum: the sum of its big-endian 32-bit words, zero-padded."""
+    padded = table + bytes(-len(table) % 4)
+    return sum(big_endian(padded, 0, len(padded) // 4, "I")) & 0xFFFFFFFF
+
+
+def sfnt(tables: dict[str, bytes]) -> bytes:
+    """A TrueType file of `tables`: the directory (tags in order, with checksums), each
+    table padded to four bytes, and head's whole-file checksum adjustment."""
+    tags = sorted(tables)
+    count = len(tags)
+    power = 1 << (count.bit_length() - 1)
+    directory = [struct.pack(">IHHHH", 0x00010000, count, 16 * power, power.bit_length() - 1, 16 * (count - power))]
+    at = 12 + 16 * count
+    for tag in tags:
+        directory.append(struct.pack(">4sIII", tag.encode("latin-1"), checksum(tables[tag]), at, len(tables[tag])))
+        at += len(tables[tag]) + (-len(tables[tag]) % 4)
+    body = b"".join(tables[tag] + bytes(-len(tables[tag]) % 4) for tag in tags)
+    font = bytearray(b"".join(directory) + body)
+    head = 12 + 16 * count + sum(len(tables[t]) + (-len(tables[t]) % 4) for t in tags[:tags.index("head")])
+    struct.pack_into(">I", font, head + 8, (0xB1B0AFBA - checksum(bytes(font))) & 0xFFFFFFFF)
+    return bytes(font)

@@ -1,0 +1,396 @@
+"""The fonts of pnp's own PDF writer: the face a text is drawn in, the string operand
+that shows it, its ink extents as cairo measured them, and the font objects a document
+embeds.
+
+cairo's toy font API found each face through fontconfig; on a machine with DejaVu that
+is one of the DejaVu Sans files (plain or condensed, bold or not, oblique or not), read
+here from the folders pnp.text searches, once a process and only when first used. A
+face is embedded as a Type0 font with Identity-H encoding: a text is shown by its glyph
+ids, two bytes each, in the face's own advances (cairo's toy API neither shapes nor
+kerns). The embedded program is a TrueType subset that keeps glyph ids: the glyphs not
+shown are empty, the tables a rasteriser needs (hinting programs included) are copied,
+so no glyph is renumbered and a text's operand is the same in every document.
+
+Without DejaVu (pnp.text then measures with Helvetica's metrics), text is shown in the
+standard Helvetica faces, not embedded, one WinAnsi byte a character.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import zlib
+from array import array
+from functools import cache
+from itertools import accumulate
+from pathlib import Path
+
+from pnp.fontmetrics import _advances, _cmap, big_endian, big_endian_bytes, sfnt, simple_points, table_spans
+
+# (condensed, bold, italic) -> the DejaVu file fontconfig gives cairo for that face
+FILES = {
+    (False, False, False): "DejaVuSans", (False, True, False): "DejaVuSans-Bold",
+    (False, False, True): "DejaVuSans-Oblique", (False, True, True): "DejaVuSans-BoldOblique",
+    (True, False, False): "DejaVuSansCondensed", (True, True, False): "DejaVuSansCondensed-Bold",
+    (True, False, True): "DejaVuSansCondensed-Oblique", (True, True, True): "DejaVuSansCondensed-BoldOblique",
+}
+STANDARD = {(False, False): "Helvetica", (True, False): "Helvetica-Bold", (False, True): "Helvetica-Oblique",
+            (True, True): "Helvetica-BoldOblique"}
+# the faces kits draw with, read before the drawing workers fork (`warm_up`)
+COMMON = ((False, False, False), (False, True, False), (True, False, False), (True, True, False))
+# the tables of an embedded program: what a rasteriser reads, hinting included
+PROGRAM_TABLES = ("cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "prep")
+NO_INK = (0.0, 0.0)
+BFCHAR_RUN = 100  # a ToUnicode CMap's bfchar blocks hold at most 100 entries
+STEM_V = 80  # what cairo writes: no reader draws with it
+
+# a composite glyph's component flags (TrueType 'glyf')
+WORDS, XY_VALUES, SCALE, MORE, XY_SCALE, TWO_BY_TWO = 0x1, 0x2, 0x8, 0x20, 0x40, 0x80
+MY_METRICS, SCALED_OFFSET, UNSCALED_OFFSET = 0x200, 0x800, 0x1000
+
+
+class DocumentFonts:
+    """The fonts one PDF document uses, gathered while its pages are written."""
+
+    def __init__(self):
+        self._shown: dict[tuple, tuple[str, bytes]] = {}  # (family, bold, italic, text) -> show's answer
+        self._faces: dict[str, TrueTypeFace | StandardFace] = {}  # resource name -> face, in order of use
+        self._names: dict[int, str] = {}  # id of a face -> its resource name here
+        self._used: dict[str, dict[int, int]] = {}  # resource name -> glyph -> lowest code point shown with it
+
+    def show(self, family: str, bold: bool, italic: bool, text: str) -> tuple[str, bytes]:
+        """(resource name such as "F1", the Tj string operand written out, e.g. b"<002B0048>")
+        for `text` in that face; records the glyphs used. Cached per (face, text)."""
+        key = (family, bold, italic, text)
+        got = self._shown.get(key)
+        if got is None:
+            face = face_for(family, bold, italic)
+            name = self._names.get(id(face))
+            if name is None:
+                name = self._names[id(face)] = f"F{len(self._faces) + 1}"
+                self._faces[name] = face
+                self._used[name] = {}
+            glyphs, operand = face.show(text)
+            used = self._used[name]
+            for char, glyph in zip(text, glyphs):
+                code = ord(char)
+                if used.get(glyph, 0x110000) > code:
+                    used[glyph] = code
+            got = self._shown[key] = (name, operand)
+        return got
+
+    def ink_extents(self, family: str, bold: bool, italic: bool, text: str, size: float) -> tuple[float, float]:
+        """(x_bearing, width) of the text's ink at `size`, as cairo_text_extents gives them
+        for cairo's toy face of that family, weight and slant with hint metrics off."""
+        bearing, width = face_for(family, bold, italic).ink(text)
+        return bearing * size, width * size
+
+    def objects(self, first: int) -> tuple[dict[str, int], list[bytes]]:
+        """({resource name: object number of its font dictionary}, the object bodies
+        numbered first, first + 1, ...), as pnp.pdf_file's `Source.objects` holds them.
+        The same texts shown give the same bytes."""
+        numbers: dict[str, int] = {}
+        bodies: list[bytes] = []
+        for name, face in self._faces.items():
+            numbers[name] = first + len(bodies)
+            bodies += face.objects(self._used[name], numbers[name])
+        return numbers, bodies
+
+
+def face_for(family: str, bold: bool, italic: bool) -> TrueTypeFace | StandardFace:
+    """The face cairo's toy API drew `family` in: DejaVu Sans Condensed when the family
+    says so, else DejaVu Sans (what fontconfig gives for "sans-serif" here too)."""
+    return _face("Condensed" in family, bool(bold), bool(italic))
+
+
+@cache
+def _face(condensed: bool, bold: bool, italic: bool) -> TrueTypeFace | StandardFace:
+    """The face read from its file, once a process; an oblique face that is not installed
+    is drawn upright, and without the DejaVu file at all, in a standard Helvetica face."""
+    from pnp.text import FONT_DIRS
+
+    stems = [FILES[condensed, bold, italic]] + ([FILES[condensed, bold, False]] if italic else [])
+    for stem in stems:
+        for folder in FONT_DIRS:
+            path = folder / f"{stem}.ttf"
+            if path.exists():
+                return TrueTypeFace(path)
+    return StandardFace(STANDARD[bold, italic])
+
+
+def warm_up() -> None:
+    """Read the faces kits draw with, so that drawing workers forked afterwards share them."""
+    for key in COMMON:
+        _face(*key)
+
+
+class TrueTypeFace:
+    """One TrueType file, read once: its glyphs by character, their advances and outline
+    boxes, and what embedding a subset of it needs. What a text shows and how far its ink
+    reaches are kept per text (the same labels come back on every copy of a piece)."""
+
+    def __init__(self, path: Path):
+        data = self.data = path.read_bytes()
+        self.name = path.stem  # DejaVu's files are named by their PostScript names
+        spans = self.spans = table_spans(data)
+        head, hhea, maxp = spans["head"][0], spans["hhea"][0], spans["maxp"][0]
+        self.units = struct.unpack_from(">H", data, head + 18)[0]
+        self.bbox = struct.unpack_from(">4h", data, head + 36)
+        long_loca = struct.unpack_from(">h", data, head + 50)[0] == 1
+        self.ascent, self.descent = struct.unpack_from(">hh", data, hhea + 4)
+        self.long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
+        self.count = struct.unpack_from(">H", data, maxp + 4)[0]
+        self.advances = _advances(data, spans["hmtx"][0], self.long_metrics, self.count, 1.0)  # font units
+        self.glyph_of = {code: glyph for code, glyph in _cmap(data, spans["cmap"][0]).items() if glyph < self.count}
+        loca = spans["loca"][0]
+        self.loca = (big_endian(data, loca, self.count + 1, "I") if long_loca
+                     else array("I", (2 * v for v in big_endian(data, loca, self.count + 1, "H"))))
+        self.glyf = spans["glyf"][0]
+        post = spans.get("post")
+        self.italic_angle = struct.unpack_from(">i", data, post[0] + 4)[0] / 65536 if post else 0.0
+        self._shown: dict[str, tuple[tuple[int, ...], bytes]] = {}
+        self._inks: dict[str, tuple[float, float]] = {}
+        self._boxes: dict[int, tuple | None] = {}
+        self.cap_height = (self.box(self.glyph_of.get(ord("H"), 0)) or self.bbox)[3]
+
+    def show(self, text: str) -> tuple[tuple[int, ...], bytes]:
+        """The text's glyphs (.notdef, 0, for a character the face lacks, as cairo drew it)
+        and the string operand of their ids."""
+        got = self._shown.get(text)
+        if got is None:
+            get = self.glyph_of.get
+            glyphs = tuple(get(ord(char), 0) for char in text)
+            operand = b"<" + struct.pack(f">{len(glyphs)}H", *glyphs).hex().upper().encode() + b">"
+            got = self._shown[text] = (glyphs, operand)
+        return got
+
+    def ink(self, text: str) -> tuple[float, float]:
+        """(x_bearing, width) of the text's ink in em: the union of its glyphs' outline
+        boxes, each glyph placed at the advances before it."""
+        got = self._inks.get(text)
+        if got is None:
+            pen, low, high = 0.0, float("inf"), float("-inf")
+            advances, box = self.advances, self.box
+            for glyph in self.show(text)[0]:
+                ink = box(glyph)
+                if ink is not None:
+                    low, high = min(low, pen + ink[0]), max(high, pen + ink[2])
+                pen += advances[glyph]
+            got = self._inks[text] = NO_INK if high < low else (low / self.units, (high - low) / self.units)
+        return got
+
+    def box(self, glyph: int) -> tuple[float, float, float, float] | None:
+        """(xMin, yMin, xMax, yMax) of the glyph's outline points in font units, as FreeType
+        gave cairo (the glyph header's box is off by a unit in some condensed glyphs); None
+        for a glyph without ink (no outline, or one of no width or height), which cairo's
+        ink extents leave out."""
+        got = self._boxes.get(glyph, False)
+        if got is False:
+            points = self._points(glyph)
+            if points is None:  # components placed by matching points: the header's box
+                start = self.glyf + self.loca[glyph]
+                got = struct.unpack_from(">4h", self.data, start + 2)
+            else:
+                xs, ys, origin = points
+                got = (min(xs) - origin, min(ys), max(xs) - origin, max(ys)) if xs else None
+            if got is not None and (got[0] == got[2] or got[1] == got[3]):
+                got = None
+            self._boxes[glyph] = got
+        return got
+
+    def _points(self, glyph: int) -> tuple[list[float], list[float], int] | None:
+        """The x and y of every point of the glyph's outline (composites' parts placed),
+        and where FreeType puts the glyph's origin: its header's xMin less hmtx's bearing
+        (a composite takes that of its last part flagged "use my metrics"). None for a
+        composite whose parts are placed by matching points."""
+        start, end = self.loca[glyph], self.loca[glyph + 1]
+        data, at = self.data, self.glyf + start
+        if end <= start:
+            return [], [], 0
+        contours, header_x = struct.unpack_from(">hh", data, at)
+        origin = header_x - self.bearing(glyph)
+        if contours >= 0:
+            return (*simple_points(data, at, contours), origin)
+        xs, ys = [], []
+        for flags, component, dx, dy, (a, b, c, d) in self._parts(glyph):
+            points = self._points(component)
+            if points is None or not flags & XY_VALUES:
+                return None
+            if flags & SCALED_OFFSET and not flags & UNSCALED_OFFSET:
+                dx, dy = a * dx + c * dy, b * dx + d * dy
+            part_xs, part_ys, part_origin = points
+            xs += [a * x + c * y + dx for x, y in zip(part_xs, part_ys)]
+            ys += [b * x + d * y + dy for x, y in zip(part_xs, part_ys)]
+            if flags & MY_METRICS:
+                origin = part_origin
+        return xs, ys, origin
+
+    def bearing(self, glyph: int) -> int:
+        """The glyph's left side bearing in hmtx."""
+        hmtx, metrics = self.spans["hmtx"][0], self.long_metrics
+        at = hmtx + 4 * glyph + 2 if glyph < metrics else hmtx + 4 * metrics + 2 * (glyph - metrics)
+        return struct.unpack_from(">h", self.data, at)[0]
+
+    def _parts(self, glyph: int) -> list[tuple[int, int, int, int, tuple[float, float, float, float]]]:
+        """A composite glyph's parts: (flags, glyph, x, y, 2 x 2 matrix) each; none for a
+        simple glyph."""
+        start, end = self.loca[glyph], self.loca[glyph + 1]
+        data, at = self.data, self.glyf + start
+        if end <= start or struct.unpack_from(">h", data, at)[0] >= 0:
+            return []
+        parts, at, flags = [], at + 10, MORE
+        while flags & MORE:
+            flags, component = struct.unpack_from(">HH", data, at)
+            dx, dy = struct.unpack_from(">hh" if flags & WORDS else ">bb", data, at + 4)
+            at += 8 if flags & WORDS else 6
+            matrix = (1.0, 0.0, 0.0, 1.0)
+            if flags & SCALE:
+                k = struct.unpack_from(">h", data, at)[0] / 16384
+                matrix, at = (k, 0.0, 0.0, k), at + 2
+            elif flags & XY_SCALE:
+                kx, ky = (v / 16384 for v in struct.unpack_from(">hh", data, at))
+                matrix, at = (kx, 0.0, 0.0, ky), at + 4
+            elif flags & TWO_BY_TWO:
+                matrix, at = tuple(v / 16384 for v in struct.unpack_from(">4h", data, at)), at + 8
+            parts.append((flags, component, dx, dy, matrix))
+        return parts
+
+    def program(self, shown) -> bytes:
+        """A TrueType font of the glyphs `shown` (and .notdef, and composites' parts) under
+        their own ids; every other glyph up to the last kept is empty, and the glyphs past
+        it are cut off (maxp's count ends there)."""
+        keep, todo = {0}, list(shown)
+        while todo:
+            glyph = todo.pop()
+            if glyph not in keep:
+                keep.add(glyph)
+                todo += [part[1] for part in self._parts(glyph)]
+        count = max(keep) + 1
+        data, glyf, loca = self.data, self.glyf, self.loca
+        pieces, lengths = [], [0] * count
+        for glyph in sorted(keep):
+            piece = data[glyf + loca[glyph]:glyf + loca[glyph + 1]]
+            piece += bytes(-len(piece) % 4)
+            pieces.append(piece)
+            lengths[glyph] = len(piece)
+        offsets = list(accumulate(lengths, initial=0))
+        short = offsets[-1] < 0x20000  # offsets / 2 fit 16 bits
+        tables = {tag: self.table(tag) for tag in PROGRAM_TABLES if tag in self.spans}
+        tables["glyf"] = b"".join(pieces)
+        tables["loca"] = big_endian_bytes(array("H", (o >> 1 for o in offsets)) if short else array("I", offsets))
+        metrics = min(count, self.long_metrics)
+        hmtx = self.spans["hmtx"][0]
+        tables["hmtx"] = data[hmtx:hmtx + 4 * metrics + 2 * (count - metrics)]
+        tables["head"] = _patched(tables["head"], (8, ">I", 0), (50, ">h", 0 if short else 1))
+        tables["hhea"] = _patched(tables["hhea"], (34, ">H", metrics))
+        tables["maxp"] = _patched(tables["maxp"], (4, ">H", count))
+        return sfnt(tables)
+
+    def table(self, tag: str) -> bytes:
+        offset, length = self.spans[tag]
+        return self.data[offset:offset + length]
+
+    def objects(self, used: dict[int, int], first: int) -> list[bytes]:
+        """The Type0 font (numbered `first`), its CIDFontType2, font descriptor, embedded
+        subset and ToUnicode map, for the glyphs `used` (glyph -> code point shown)."""
+        glyphs = sorted(used)
+        base = f"{_subset_tag(self.name, glyphs)}+{self.name}".encode()
+        scale = 1000 / self.units
+        program = self.program(glyphs)
+        x0, y0, x1, y1 = (round(v * scale) for v in self.bbox)
+        flags = 4 | (64 if self.italic_angle else 0)  # symbolic (glyphs by id), italic
+        return [
+            b"<< /Type /Font\n   /Subtype /Type0\n   /BaseFont /%s\n   /Encoding /Identity-H\n"
+            b"   /DescendantFonts [ %d 0 R ]\n   /ToUnicode %d 0 R\n>>\n" % (base, first + 1, first + 4),
+            b"<< /Type /Font\n   /Subtype /CIDFontType2\n   /BaseFont /%s\n"
+            b"   /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>\n"
+            b"   /FontDescriptor %d 0 R\n   /CIDToGIDMap /Identity\n   /W [ %s ]\n>>\n"
+            % (base, first + 2, _widths(glyphs, self.advances, scale)),
+            b"<< /Type /FontDescriptor\n   /FontName /%s\n   /Flags %d\n   /FontBBox [ %d %d %d %d ]\n"
+            b"   /ItalicAngle %s\n   /Ascent %d\n   /Descent %d\n   /CapHeight %d\n   /StemV %d\n"
+            b"   /FontFile2 %d 0 R\n>>\n"
+            % (base, flags, x0, y0, x1, y1, _number(self.italic_angle), round(self.ascent * scale),
+               round(self.descent * scale), round(self.cap_height * scale), STEM_V, first + 3),
+            _stream(program, b"   /Length1 %d\n" % len(program)),
+            _stream(_to_unicode(used)),
+        ]
+
+
+class StandardFace:
+    """A standard Helvetica face (no DejaVu installed): not embedded, WinAnsi-encoded
+    (a character outside WinAnsi is shown as "?"), measured with reportlab's metrics."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self._shown: dict[str, tuple[bytes, bytes]] = {}
+
+    def show(self, text: str) -> tuple[bytes, bytes]:
+        got = self._shown.get(text)
+        if got is None:
+            codes = text.encode("cp1252", errors="replace")
+            got = self._shown[text] = (codes, b"<" + codes.hex().upper().encode() + b">")
+        return got
+
+    def ink(self, text: str) -> tuple[float, float]:
+        """(0, advance width) in em: reportlab has Helvetica's advances, not its outlines."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return 0.0, stringWidth(self.show(text)[0].decode("cp1252"), self.name, 1.0)
+
+    def objects(self, used: dict[int, int], first: int) -> list[bytes]:
+        return [b"<< /Type /Font\n   /Subtype /Type1\n   /BaseFont /%s\n   /Encoding /WinAnsiEncoding\n>>\n"
+                % self.name.encode()]
+
+
+def _subset_tag(name: str, glyphs: list[int]) -> str:
+    """Six capitals naming this subset of the face (the same glyphs, the same tag)."""
+    digest = hashlib.md5(name.encode() + struct.pack(f">{len(glyphs)}H", *glyphs)).digest()
+    return "".join(chr(65 + b % 26) for b in digest[:6])
+
+
+def _widths(glyphs: list[int], advances: list[float], scale: float) -> bytes:
+    """A /W array's content: each run of consecutive glyph ids with their advances in
+    1/1000 em (exact, not rounded: a Tj places each glyph after the previous one's width,
+    where cairo placed it)."""
+    runs: list[list[int]] = []
+    for glyph in glyphs:
+        if runs and runs[-1][-1] + 1 == glyph:
+            runs[-1].append(glyph)
+        else:
+            runs.append([glyph])
+    return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(_number(advances[g] * scale) for g in run)) for run in runs)
+
+
+def _number(value: float) -> bytes:
+    from pnp.pdf_file import number
+
+    return number(value)
+
+
+def _to_unicode(used: dict[int, int]) -> bytes:
+    """A ToUnicode CMap: each glyph shown -> the (lowest) character it was shown for, so
+    that text can be copied and searched. .notdef stands for no character."""
+    pairs = [b"<%04X> <%s>" % (glyph, chr(code).encode("utf-16-be").hex().upper().encode())
+             for glyph, code in sorted(used.items()) if glyph]
+    blocks = [b"%d beginbfchar\n%s\nendbfchar\n" % (len(run), b"\n".join(run))
+              for run in (pairs[k:k + BFCHAR_RUN] for k in range(0, len(pairs), BFCHAR_RUN))]
+    return (b"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+            b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            b"/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+            b"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" + b"".join(blocks)
+            + b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
+
+
+def _stream(data: bytes, extra: bytes = b"") -> bytes:
+    """A Flate-compressed stream object's body."""
+    packed = zlib.compress(data)
+    return (b"<< /Length %d\n   /Filter /FlateDecode\n%s>>\nstream\n" % (len(packed), extra)
+            + packed + b"\nendstream\n")
+
+
+def _patched(table: bytes, *fields: tuple[int, str, int]) -> bytes:
+    """`table` with numbers written over it: (offset, struct format, value) each."""
+    patched = bytearray(table)
+    for offset, form, value in fields:
+        struct.pack_into(form, patched, offset, value)
+    return bytes(patched)
