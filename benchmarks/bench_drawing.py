@@ -47,7 +47,7 @@ def kit_documents(game_name: str) -> list[list]:
 
 
 def draw_all(documents: list[list]) -> int:
-    from pnp.draw.cairowriter import to_pdf
+    from pnp.draw.pdfwriter import to_pdf
 
     return sum(len(to_pdf(pages)) for pages in documents)
 

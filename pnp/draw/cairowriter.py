@@ -1,12 +1,13 @@
-"""The cairo writer: a node tree drawn straight onto a cairo context (PDF or PNG
-surfaces) through pnp's own cairo binding (`pnp.draw.cairolib`: cairo's C functions
-called straight, `lib.cairo_fill(cr)`). Paint is inherited as in SVG; SVG's defaults
-(black fill, no stroke, miter limit 4) hold where nothing is set. Errors are raised,
-never swallowed: cairo's status is checked after every page and recorded group.
+"""The cairo writer: a node tree drawn straight onto a cairo context, for PNG files (the
+tiles' contact sheet, tests' rasters; PDF files are written by pnp itself,
+`pnp.draw.pdfwriter`), through pnp's own cairo binding (`pnp.draw.cairolib`: cairo's C
+functions called straight, `lib.cairo_fill(cr)`). Paint is inherited as in SVG; SVG's
+defaults (black fill, no stroke, miter limit 4) hold where nothing is set. Errors are
+raised, never swallowed: cairo's status is checked after every page and recorded group.
 
-The walk is the hot part of drawing a kit (tens of thousands of nodes), so what can be
-worked out once is: the paint in force under each distinct paint (`Ink`). Outlines and
-transforms are traced by `pnp.draw.cairopath`."""
+What can be worked out once is: the paint in force under each distinct paint
+(`pnp.draw.ink.Ink`, shared with the PDF writer). Outlines and transforms are traced by
+`pnp.draw.cairopath`."""
 
 from __future__ import annotations
 
@@ -31,13 +32,13 @@ class Drawer:
     font) is sent to cairo only when it differs from what cairo holds, as far as this
     drawer knows: a save keeps that knowledge, a restore brings back what it was at
     the save (cairo's own stack of states); an equal setting sent again would change
-    nothing in the file, and cost a call."""
+    nothing in the picture, and cost a call."""
 
     def __init__(self, cr, shared: frozenset = frozenset(), recorded: dict | None = None, font_options=None,
                  ink: Ink | None = None):
         self.cr = cr
-        # text on a recording surface is laid out with the page's font options (a PDF's
-        # unhinted metrics), not the recording surface's own
+        # text on a recording surface is laid out with the page's font options, not the
+        # recording surface's own
         self.font_options = cairolib.font_options(lib.cairo_get_target(cr)) if font_options is None else font_options
         # what cairo holds now, as set by this drawer (None: not known)
         self.fill_rule = self.source = self.line = self.font = None
@@ -55,7 +56,7 @@ class Drawer:
 
     def replay(self, node: Group, ink: Ink) -> None:
         """A group drawn several times: drawn once on a recording surface, which each
-        use paints (a PDF holds it once, as a form, and names it where it is used)."""
+        use paints."""
         key = (id(node), ink.key)
         surface = self.recorded.get(key)
         if surface is None:
@@ -246,33 +247,3 @@ def to_png(page: Page, dpi: float = 96) -> bytes:
     draw_page(cr, page, w, h)
     cairolib.check_context(cr, _named(page, 1))
     return cairolib.png_bytes(surface)
-
-
-def to_pdf(pages: list[Page]) -> bytes:
-    """Pages as one PDF (shared fonts), each at its own size."""
-    shared, recorded, ink = shared_groups(pages), {}, Ink({})
-    with cairolib.PdfFile(595, 842) as pdf:
-        for n, page in enumerate(pages, 1):
-            w, h = page_points(page)
-            lib.cairo_pdf_surface_set_size(pdf.surface, w, h)
-            cr = cairolib.context(pdf.surface)
-            draw_page(cr, page, w, h, Drawer(cr, shared, recorded, ink=ink))
-            cairolib.check_context(cr, _named(page, n))
-            pdf.show_page(_named(page, n))
-        return pdf.finish()
-
-
-def open_fonts(families: tuple[str, ...]) -> None:
-    """cairo's fonts of `families` (regular and bold, as Ink.font names them) found and
-    opened by drawing a character of each where nothing keeps it. The first text a
-    process draws sets up fontconfig (~10 ms): done once before the drawing workers
-    fork, they inherit it rather than each paying for it, and so does the kit's own
-    calibration page. Fonts are looked up by name whenever text is drawn, so this
-    changes no drawing."""
-    cr = cairolib.context(cairolib.recording_surface())
-    for family in families:
-        for weight in (cairolib.FONT_WEIGHT_NORMAL, cairolib.FONT_WEIGHT_BOLD):
-            lib.cairo_select_font_face(cr, family.encode(), cairolib.FONT_SLANT_NORMAL, weight)
-            lib.cairo_move_to(cr, 0, 0)
-            lib.cairo_show_text(cr, b"0")
-    cairolib.check_context(cr, "opening the fonts")

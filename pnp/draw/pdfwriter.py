@@ -85,7 +85,7 @@ class Document:
         if name is None:
             content = Content(user.scale())
             Drawer(self, content, self.ink).draw_node(node, ink)
-            name = self._forms[key] = self._xobject(("form", content, False))
+            name = self._forms[key] = self._xobject(("form", content, True))
         self.xobjects[name][1].uses.append((user.content, user.ctm))
         return name
 
