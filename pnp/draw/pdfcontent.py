@@ -17,6 +17,8 @@ a `Q` brings back what it was at the `q` (the graphics state's own stack)."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+from itertools import chain
 
 from pnp.draw.arcs import beziers, centre_form
 from pnp.draw.ink import Ink
@@ -30,9 +32,16 @@ UNKNOWN = (None, None, 1.0, 1.0, None, None)  # a form's start: alphas 1 (ensure
 
 
 def number(value: float) -> str:
-    """A PDF real: no exponent, at most six decimals, no trailing zeros."""
-    text = f"{value:.6f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "") else "0"
+    """A PDF real: no exponent, at most six decimals, no trailing zeros. Remembered:
+    a document writes the same few values (1, 0, a grid's steps) again and again."""
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value:.6f}".rstrip("0").rstrip(".")
+        text = _NUMBERS[value] = text if text not in ("-0", "") else "0"
+    return text
+
+
+_NUMBERS: dict[float, str] = {}
 
 
 def multiply(m: tuple, n: tuple) -> tuple:
@@ -61,6 +70,8 @@ def step_matrix(op: tuple) -> tuple:
 
 def transform_matrix(ops: tuple) -> tuple:
     """SVG's transform steps (applied left to right, as in SVG) as one matrix."""
+    if len(ops) == 1:
+        return step_matrix(ops[0])
     m = IDENTITY
     for op in ops:
         m = multiply(step_matrix(op), m)
@@ -141,6 +152,10 @@ class Drawer:
     def concat(self, m: tuple) -> None:
         """`m` applied to the units in force (a `cm`)."""
         self.out(" ".join(map(number, m)) + " cm\n")
+        if m[:4] == (1.0, 0.0, 0.0, 1.0):  # a move (most transforms): the scale stays
+            a, b, c, d, e, f = self.ctm
+            self.ctm = (a, b, c, d, m[4] * a + m[5] * c + e, m[4] * b + m[5] * d + f)
+            return
         self.ctm = multiply(m, self.ctm)
         self.fmt = formats(decimals(self.scale()))
 
@@ -302,8 +317,7 @@ class Drawer:
         elif kind is Rect:
             self.rect(node)
         elif kind is Circle:
-            self.arc(node.cx + node.r, node.cy, (node.cx, node.cy, node.r, node.r, 0.0, 0.0, 2 * math.pi))
-            self.out("h\n")
+            self.path(circle_commands(node.cx, node.cy, node.r))
         elif kind is Line:
             fmt = self.fmt
             self.out(fmt["M"] % ("M", node.x1, node.y1) + fmt["L"] % ("L", node.x2, node.y2))
@@ -311,41 +325,16 @@ class Drawer:
             raise TypeError(f"cannot trace {kind.__name__} as a shape")
 
     def path(self, commands) -> None:
-        fmt, out = self.fmt, self.out
-        line, move, curve = fmt["L"], fmt["M"], fmt["C"]
-        x = y = sx = sy = 0.0
-        for c in commands:
-            head = c[0]
-            if head == "L":
-                out(line % c)
-                x, y = c[1], c[2]
-            elif head == "M":
-                out(move % c)
-                x = sx = c[1]
-                y = sy = c[2]
-            elif head == "C":
-                out(curve % c)
-                x, y = c[5], c[6]
-            elif head == "Z":
-                out("h\n")
-                x, y = sx, sy
-            elif head == "A":
-                centre = centre_form(x, y, *c[1:])
-                x, y = c[6], c[7]
-                if centre is not None:
-                    self.arc(None, None, centre)
-                elif c[1] == 0 or c[2] == 0:
-                    out(line % ("L", x, y))
-            else:
-                raise ValueError(f"unknown path command {head!r}")
+        """Path commands as operators: one format made of each command's, applied to
+        all their values at once (heads included, which the formats swallow)."""
+        try:
+            self.out(self.path_text(commands))
+        except KeyError:  # an arc (or a command pnp does not draw)
+            self.out(self.path_text(without_arcs(commands)))
 
-    def arc(self, x0, y0, centre: tuple) -> None:
-        """An arc about its centre as Béziers, after a move to (x0, y0) when given."""
+    def path_text(self, commands) -> str:
         fmt = self.fmt
-        if x0 is not None:
-            self.out(fmt["M"] % ("M", x0, y0))
-        curve = fmt["C"]
-        self.out("".join(curve % ("C", *b) for b in beziers(*centre)))
+        return "".join([fmt[c[0]] for c in commands]) % tuple(chain.from_iterable(commands))
 
     def rect(self, node: Rect) -> None:
         x, y, w, h = node.x, node.y, node.width, node.height
@@ -398,6 +387,42 @@ class Drawer:
         self.set_alpha(1.0, None)  # as cairo paints it: the node's opacity does not reach a picture
         self.content.xobjects.add(name)
         self.out(f"q {number(w)} 0 0 {number(-h)} {number(x)} {number(y + h)} cm /{name} Do Q\n")
+
+
+@lru_cache(maxsize=4096)
+def without_arcs(commands: tuple) -> tuple:
+    """The commands with each SVG endpoint arc as Béziers (a zero radius: a line; from
+    the point it is at: nothing). Remembered: the same outline recurs on a sheet."""
+    out = []
+    x = y = sx = sy = 0.0
+    for c in commands:
+        head = c[0]
+        if head == "A":
+            centre = centre_form(x, y, *c[1:])
+            x, y = c[6], c[7]
+            if centre is not None:
+                out += [("C", *b) for b in beziers(*centre)]
+            elif c[1] == 0 or c[2] == 0:
+                out.append(("L", x, y))
+            continue
+        if head == "M":
+            sx, sy = c[1], c[2]
+        elif head == "Z":
+            x, y = sx, sy
+        elif head not in ("L", "C"):
+            raise ValueError(f"unknown path command {head!r}")
+        if head != "Z":
+            x, y = c[-2], c[-1]
+        out.append(c)
+    return tuple(out)
+
+
+UNIT_CIRCLE = beziers(0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 2 * math.pi)  # from angle 0, as cairo draws a circle
+
+
+def circle_commands(cx: float, cy: float, r: float) -> tuple:
+    return (("M", cx + r, cy), *(("C", cx + r * b[0], cy + r * b[1], cx + r * b[2], cy + r * b[3],
+                                  cx + r * b[4], cy + r * b[5]) for b in UNIT_CIRCLE), ("Z",))
 
 
 def line_operators(line: tuple, held: tuple | None) -> str:

@@ -22,7 +22,7 @@ from pnp.draw.nodes import Group, Image, Page, shared_groups
 from pnp.draw.pdfcontent import MITER_LIMIT, Content, Drawer, number
 
 PT_PER_MM = 72 / 25.4
-LEVEL = 6  # zlib's level for content streams (see benchmarks/bench_pdf_level.py)
+LEVEL = 3  # zlib's level for content streams: 2.4 times faster than 6, 12 % bigger (benchmarks/bench_pdf_level.py)
 PAGE_START = (None, None, 1.0, 1.0, (1.0, "butt", "miter", ()), None)  # a PDF page's initial state, as far as used
 GROUP = b"/Group << /Type /Group /S /Transparency /I true /CS /DeviceRGB >>"
 
