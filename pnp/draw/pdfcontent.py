@@ -78,6 +78,11 @@ def transform_matrix(ops: tuple) -> tuple:
     return m
 
 
+def singular(m: tuple) -> bool:
+    """Whether the matrix flattens everything to a line or a point."""
+    return m[0] * m[3] - m[1] * m[2] == 0
+
+
 def decimals(scale: float) -> int:
     """Decimals a coordinate needs so that it is within 0.001 pt, where one unit is
     `scale` points."""
@@ -146,9 +151,6 @@ class Drawer:
         self.out("Q\n")
         self.fill, self.stroke, self.ca, self.CA, self.line, self.font, self.ctm, self.fmt = held
 
-    def transform(self, ops: tuple) -> None:
-        self.concat(transform_matrix(ops))
-
     def concat(self, m: tuple) -> None:
         """`m` applied to the units in force (a `cm`)."""
         self.out(" ".join(map(number, m)) + " cm\n")
@@ -166,6 +168,10 @@ class Drawer:
 
     def set_alpha(self, ca: float | None, CA: float | None) -> None:
         """The fill alpha `ca` and stroke alpha `CA` (None: either will do)."""
+        if ca is not None and ca == CA and ca != self.ca and CA != self.CA:
+            self.gs("ca CA", ca)  # one state setting both
+            self.ca = self.CA = ca
+            return
         if ca is not None and ca != self.ca:
             self.gs("ca", ca)
             self.ca = ca
@@ -230,9 +236,12 @@ class Drawer:
 
     def leaf_apart(self, node: Node, kind: type, ink: Ink, opacity: float) -> None:
         """A leaf with a transform or an opacity of its own, inside a save and restore."""
+        matrix = transform_matrix(node.transform) if kind is Text and node.transform else None
+        if matrix is not None and singular(matrix):
+            return
         held = self.save()
-        if kind is Text and node.transform:
-            self.transform(node.transform)
+        if matrix is not None:
+            self.concat(matrix)
         # one paint (a fill alone, a stroke alone, or text) covers each point once, so
         # its opacity can ride on its colour; anything else is drawn as a group
         if opacity < 1 and not (kind is Text or ink.fill is None or ink.stroke is None):
@@ -245,9 +254,12 @@ class Drawer:
         if not node.transform and node.clip is None and opacity >= 1:
             self.children(node, ink)
             return
+        matrix = transform_matrix(node.transform) if node.transform else None
+        if matrix is not None and singular(matrix):
+            return  # scaled to nothing: nothing shows (a reader might draw a speck)
         held = self.save()
-        if node.transform:
-            self.transform(node.transform)
+        if matrix is not None:
+            self.concat(matrix)
         if node.clip is not None:
             self.trace(node.clip)
             self.out("W n\n")

@@ -44,7 +44,7 @@ class Document:
         self.xobjects: dict[str, tuple] = {}  # name -> ("form", content, is a group) | ("image", bodies)
         self._forms: dict[tuple, str] = {}  # (group id, ink key) -> name
         self._images: dict[tuple, tuple] = {}  # picture key -> (name, width, height)
-        self.states: dict[tuple, str] = {}  # ("ca" or "CA", alpha) -> name
+        self.states: dict[tuple, str] = {}  # ("ca", "CA" or "ca CA", alpha) -> name
         self._colours: dict[tuple, str] = {}
         for page in pages:
             self.draw_page(page)
@@ -72,7 +72,8 @@ class Document:
         return text
 
     def alpha_state(self, key: str, alpha: float) -> str:
-        """The name of the ExtGState setting the fill ("ca") or stroke ("CA") alpha."""
+        """The name of the ExtGState setting the fill ("ca"), stroke ("CA") or both
+        ("ca CA") alphas to `alpha`."""
         name = self.states.get((key, alpha))
         if name is None:
             name = self.states[(key, alpha)] = f"a{len(self.states)}"
@@ -151,8 +152,7 @@ class Document:
         parts = []
         if content.states:
             by_name = {name: key for key, name in self.states.items()}
-            states = " ".join(f"/{name} << /{by_name[name][0]} {number(by_name[name][1])} >>"
-                              for name in sorted(content.states, key=_order))
+            states = " ".join(f"/{name} << {_alphas(*by_name[name])} >>" for name in sorted(content.states, key=_order))
             parts.append(f"/ExtGState << {states} >>")
         if content.xobjects:
             parts.append("/XObject << " + " ".join(f"/{name} {numbers[name]} 0 R"
@@ -181,6 +181,11 @@ class Document:
                                                    max(found[2], box[2]), max(found[3], box[3]))
             content.region = found
         return content.region
+
+
+def _alphas(keys: str, alpha: float) -> str:
+    """An ExtGState's entries setting the alphas named in `keys` ("ca", "CA" or both)."""
+    return " ".join(f"/{key} {number(alpha)}" for key in keys.split())
 
 
 def _order(name: str) -> tuple:
