@@ -1,5 +1,5 @@
-"""The drawing model: small frozen nodes that both writers walk (`pnp.draw.svgwriter`
-for .svg files, `pnp.draw.cairowriter` for PDF and PNG).
+"""The drawing model: small frozen nodes that the writers walk (`pnp.draw.svgwriter`
+for .svg files, `pnp.draw.pdfwriter` for PDF, `pnp.draw.cairowriter` for PNG).
 
 Coordinates are user units (a page's view box maps them to millimetres). Paint is
 inherited down the tree as in SVG: a group's `paint` applies to its children unless
