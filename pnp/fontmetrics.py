@@ -17,8 +17,11 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
+from contextlib import contextmanager
+from functools import cache
 from itertools import repeat
 from pathlib import Path
+from typing import NamedTuple
 
 from msgspec import Struct
 
@@ -54,19 +57,46 @@ class FontMetrics(Struct, frozen=True):
         return 0.001 * size * units
 
 
+class FontFile(NamedTuple):
+    """A TrueType file as read: its bytes, each table's (offset, length), and its
+    character map (code point -> glyph)."""
+
+    data: bytes
+    spans: dict[str, tuple[int, int]]
+    glyph_of: dict[int, int]
+
+
+@cache
+def read_font(path: Path) -> FontFile:
+    """The TrueType font at `path`, read once a process (pnp.text measures with a face,
+    pnp.draw.pdffonts embeds the same one); FontError when it cannot be read."""
+    data = Path(path).read_bytes()
+    with _reading(path):
+        spans = table_spans(data)
+        return FontFile(data, spans, _cmap(data, spans["cmap"][0]))
+
+
 def read_metrics(path: Path) -> FontMetrics:
     """The metrics of the TrueType font at `path`; FontError when it cannot be read."""
-    data = Path(path).read_bytes()
+    font = read_font(path)
+    with _reading(path):
+        return _metrics(font)
+
+
+@contextmanager
+def _reading(path: Path):
+    """A FontError naming `path` for whatever reading it went wrong."""
     try:
-        return _metrics(data)
+        yield
     except FontError as exc:
         raise FontError(f"{path}: {exc}") from None
     except (struct.error, KeyError, IndexError) as exc:
         raise FontError(f"{path}: not a readable TrueType font ({exc})") from None
 
 
-def _metrics(data: bytes) -> FontMetrics:
-    tables = _tables(data)
+def _metrics(font: FontFile) -> FontMetrics:
+    data, code_glyph = font.data, font.glyph_of
+    tables = {tag: offset for tag, (offset, _) in font.spans.items()}
     head, hhea, maxp = tables["head"], tables["hhea"], tables["maxp"]
     units = struct.unpack_from(">H", data, head + 18)[0]
     long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
@@ -74,7 +104,6 @@ def _metrics(data: bytes) -> FontMetrics:
     if not units or not long_metrics:
         raise FontError("no units per em or no horizontal metrics")
     advances = _advances(data, tables["hmtx"], long_metrics, glyphs, 1000 / units)
-    code_glyph = _cmap(data, tables["cmap"])
     known = len(advances)
     widths = {code: advances[glyph] for code, glyph in code_glyph.items() if glyph < known}
     codes = set(code_glyph)
@@ -224,19 +253,25 @@ def checksum(table: bytes) -> int:
     return sum(big_endian(padded, 0, len(padded) // 4, "I")) & 0xFFFFFFFF
 
 
-def sfnt(tables: dict[str, bytes]) -> bytes:
-    """A TrueType file of `tables`: the directory (tags in order, with checksums), each
-    table padded to four bytes, and head's whole-file checksum adjustment."""
+def sfnt(tables: dict[str, bytes], known_sums: dict[str, int] | None = None) -> bytes:
+    """A TrueType file of `tables`: the directory (tags in order, with checksums; those of
+    `known_sums` taken as given), each table padded to four bytes, and head's whole-file
+    checksum adjustment (head's own adjustment must be 0 in `tables`). The file's checksum
+    is the sum of the directory's and the tables': each starts on a four-byte boundary."""
     tags = sorted(tables)
+    known = known_sums or {}
+    sums = {tag: known[tag] if tag in known else checksum(tables[tag]) for tag in tags}
     count = len(tags)
     power = 1 << (count.bit_length() - 1)
     directory = [struct.pack(">IHHHH", 0x00010000, count, 16 * power, power.bit_length() - 1, 16 * (count - power))]
-    at = 12 + 16 * count
+    at, head = 12 + 16 * count, 0
     for tag in tags:
-        directory.append(struct.pack(">4sIII", tag.encode("latin-1"), checksum(tables[tag]), at, len(tables[tag])))
+        if tag == "head":
+            head = at
+        directory.append(struct.pack(">4sIII", tag.encode("latin-1"), sums[tag], at, len(tables[tag])))
         at += len(tables[tag]) + (-len(tables[tag]) % 4)
-    body = b"".join(tables[tag] + bytes(-len(tables[tag]) % 4) for tag in tags)
-    font = bytearray(b"".join(directory) + body)
-    head = 12 + 16 * count + sum(len(tables[t]) + (-len(tables[t]) % 4) for t in tags[:tags.index("head")])
-    struct.pack_into(">I", font, head + 8, (0xB1B0AFBA - checksum(bytes(font))) & 0xFFFFFFFF)
+    directory_bytes = b"".join(directory)
+    font = bytearray(directory_bytes + b"".join(tables[tag] + bytes(-len(tables[tag]) % 4) for tag in tags))
+    total = checksum(directory_bytes) + sum(sums.values())
+    struct.pack_into(">I", font, head + 8, (0xB1B0AFBA - total) & 0xFFFFFFFF)
     return bytes(font)

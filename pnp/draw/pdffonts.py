@@ -17,15 +17,14 @@ standard Helvetica faces, not embedded, one WinAnsi byte a character.
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import zlib
 from array import array
-from functools import cache
+from functools import cache, cached_property
 from itertools import accumulate
 from pathlib import Path
 
-from pnp.fontmetrics import _advances, _cmap, big_endian, big_endian_bytes, sfnt, simple_points, table_spans
+from pnp.fontmetrics import big_endian, big_endian_bytes, checksum, read_font, sfnt, simple_points
 
 # (condensed, bold, italic) -> the DejaVu file fontconfig gives cairo for that face
 FILES = {
@@ -38,8 +37,10 @@ STANDARD = {(False, False): "Helvetica", (True, False): "Helvetica-Bold", (False
             (True, True): "Helvetica-BoldOblique"}
 # the faces kits draw with, read before the drawing workers fork (`warm_up`)
 COMMON = ((False, False, False), (False, True, False), (True, False, False), (True, True, False))
-# the tables of an embedded program: what a rasteriser reads, hinting included
-PROGRAM_TABLES = ("cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "prep")
+# the tables of an embedded program: what a rasteriser reads, hinting included; all but
+# glyf, loca and hmtx copied as they are (head, hhea and maxp with a number changed)
+FIXED_TABLES = ("cvt ", "fpgm", "head", "hhea", "maxp", "prep")
+UNCHANGED_TABLES = ("cvt ", "fpgm", "prep")
 NO_INK = (0.0, 0.0)
 BFCHAR_RUN = 100  # a ToUnicode CMap's bfchar blocks hold at most 100 entries
 STEM_V = 80  # what cairo writes: no reader draws with it
@@ -115,7 +116,13 @@ def _face(condensed: bool, bold: bool, italic: bool) -> TrueTypeFace | StandardF
             path = folder / f"{stem}.ttf"
             if path.exists():
                 return TrueTypeFace(path)
-    return StandardFace(STANDARD[bold, italic])
+    return _standard(STANDARD[bold, italic])
+
+
+@cache
+def _standard(name: str) -> StandardFace:
+    """One standard face a process: plain and condensed text share Helvetica."""
+    return StandardFace(name)
 
 
 def warm_up() -> None:
@@ -130,9 +137,10 @@ class TrueTypeFace:
     reaches are kept per text (the same labels come back on every copy of a piece)."""
 
     def __init__(self, path: Path):
-        data = self.data = path.read_bytes()
+        self.path = path
+        font = read_font(path)  # shared with pnp.text's metrics of the face
+        data, spans = self.data, self.spans = font.data, font.spans
         self.name = path.stem  # DejaVu's files are named by their PostScript names
-        spans = self.spans = table_spans(data)
         head, hhea, maxp = spans["head"][0], spans["hhea"][0], spans["maxp"][0]
         self.units = struct.unpack_from(">H", data, head + 18)[0]
         self.bbox = struct.unpack_from(">4h", data, head + 36)
@@ -140,8 +148,13 @@ class TrueTypeFace:
         self.ascent, self.descent = struct.unpack_from(">hh", data, hhea + 4)
         self.long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
         self.count = struct.unpack_from(">H", data, maxp + 4)[0]
-        self.advances = _advances(data, spans["hmtx"][0], self.long_metrics, self.count, 1.0)  # font units
-        self.glyph_of = {code: glyph for code, glyph in _cmap(data, spans["cmap"][0]).items() if glyph < self.count}
+        # each glyph's advance in font units: hmtx's (advance, bearing) pairs, then the last
+        # advance repeated for the glyphs past them (an array slice: no Python loop)
+        advances = self.advances = big_endian(data, spans["hmtx"][0], 2 * self.long_metrics, "H")[::2]
+        advances.extend(array("H", advances[-1:]) * (self.count - self.long_metrics))
+        glyph_of = self.glyph_of = font.glyph_of
+        if glyph_of and max(glyph_of.values()) >= self.count:  # a broken font: glyphs it has not
+            self.glyph_of = {code: glyph for code, glyph in glyph_of.items() if glyph < self.count}
         loca = spans["loca"][0]
         self.loca = (big_endian(data, loca, self.count + 1, "I") if long_loca
                      else array("I", (2 * v for v in big_endian(data, loca, self.count + 1, "H"))))
@@ -151,6 +164,7 @@ class TrueTypeFace:
         self._shown: dict[str, tuple[tuple[int, ...], bytes]] = {}
         self._inks: dict[str, tuple[float, float]] = {}
         self._boxes: dict[int, tuple | None] = {}
+        self._components: dict[int, list[int]] = {}
         self.cap_height = (self.box(self.glyph_of.get(ord("H"), 0)) or self.bbox)[3]
 
     def show(self, text: str) -> tuple[tuple[int, ...], bytes]:
@@ -257,38 +271,57 @@ class TrueTypeFace:
 
     def program(self, shown) -> bytes:
         """A TrueType font of the glyphs `shown` (and .notdef, and composites' parts) under
-        their own ids; every other glyph up to the last kept is empty, and the glyphs past
-        it are cut off (maxp's count ends there)."""
+        their own ids; every other glyph up to the last kept is empty, with no metrics
+        (the PDF's /W has the widths), and the glyphs past it are cut off (maxp's count
+        ends there). Zeros cost next to nothing to compress."""
         keep, todo = {0}, list(shown)
         while todo:
             glyph = todo.pop()
             if glyph not in keep:
                 keep.add(glyph)
-                todo += [part[1] for part in self._parts(glyph)]
+                todo += self.components(glyph)
         count = max(keep) + 1
-        data, glyf, loca = self.data, self.glyf, self.loca
-        pieces, lengths = [], [0] * count
+        metrics = min(count, self.long_metrics)
+        if count > metrics:
+            keep.add(metrics - 1)  # its advance is that of every glyph after it
+        data, glyf, loca, hmtx = self.data, self.glyf, self.loca, self.spans["hmtx"][0]
+        pieces, halves = [], [0] * count  # each glyph's length in 2-byte words
+        widths = bytearray(4 * metrics + 2 * (count - metrics))
         for glyph in sorted(keep):
             piece = data[glyf + loca[glyph]:glyf + loca[glyph + 1]]
             piece += bytes(-len(piece) % 4)
             pieces.append(piece)
-            lengths[glyph] = len(piece)
-        offsets = list(accumulate(lengths, initial=0))
-        short = offsets[-1] < 0x20000  # offsets / 2 fit 16 bits
-        tables = {tag: self.table(tag) for tag in PROGRAM_TABLES if tag in self.spans}
+            halves[glyph] = len(piece) >> 1
+            at, size = (4 * glyph, 4) if glyph < metrics else (4 * metrics + 2 * (glyph - metrics), 2)
+            widths[at:at + size] = data[hmtx + at:hmtx + at + size]
+        offsets = list(accumulate(halves, initial=0))
+        short = offsets[-1] < 0x10000  # loca's short form: offsets / 2 in 16 bits
+        tables = dict(self.fixed_tables)
         tables["glyf"] = b"".join(pieces)
-        tables["loca"] = big_endian_bytes(array("H", (o >> 1 for o in offsets)) if short else array("I", offsets))
-        metrics = min(count, self.long_metrics)
-        hmtx = self.spans["hmtx"][0]
-        tables["hmtx"] = data[hmtx:hmtx + 4 * metrics + 2 * (count - metrics)]
+        tables["loca"] = big_endian_bytes(array("H", offsets) if short else array("I", [2 * o for o in offsets]))
+        tables["hmtx"] = bytes(widths)
         tables["head"] = _patched(tables["head"], (8, ">I", 0), (50, ">h", 0 if short else 1))
         tables["hhea"] = _patched(tables["hhea"], (34, ">H", metrics))
         tables["maxp"] = _patched(tables["maxp"], (4, ">H", count))
-        return sfnt(tables)
+        return sfnt(tables, self.fixed_sums)
 
-    def table(self, tag: str) -> bytes:
-        offset, length = self.spans[tag]
-        return self.data[offset:offset + length]
+    def components(self, glyph: int) -> list[int]:
+        """The glyphs a composite glyph is made of (none for a simple one)."""
+        got = self._components.get(glyph)
+        if got is None:
+            got = self._components[glyph] = [part[1] for part in self._parts(glyph)]
+        return got
+
+    @cached_property
+    def fixed_tables(self) -> dict[str, bytes]:
+        """The tables every subset copies (head, hhea and maxp patched after)."""
+        return {tag: self.data[offset:offset + length] for tag, (offset, length) in self.spans.items()
+                if tag in FIXED_TABLES}
+
+    @cached_property
+    def fixed_sums(self) -> dict[str, int]:
+        """The checksums of the tables every subset copies unchanged."""
+        return {tag: checksum(table) for tag, table in self.fixed_tables.items() if tag in UNCHANGED_TABLES}
 
     def objects(self, used: dict[int, int], first: int) -> list[bytes]:
         """The Type0 font (numbered `first`), its CIDFontType2, font descriptor, embedded
@@ -297,7 +330,9 @@ class TrueTypeFace:
         base = f"{_subset_tag(self.name, glyphs)}+{self.name}".encode()
         scale = 1000 / self.units
         program = self.program(glyphs)
-        x0, y0, x1, y1 = (round(v * scale) for v in self.bbox)
+        # in 1/1000 em cut toward zero, as cairo wrote them: readers that box letters
+        # by the ascent and descent (pdfminer) see the same boxes as in cairo's files
+        x0, y0, x1, y1 = (int(v * scale) for v in self.bbox)
         flags = 4 | (64 if self.italic_angle else 0)  # symbolic (glyphs by id), italic
         return [
             b"<< /Type /Font\n   /Subtype /Type0\n   /BaseFont /%s\n   /Encoding /Identity-H\n"
@@ -309,8 +344,8 @@ class TrueTypeFace:
             b"<< /Type /FontDescriptor\n   /FontName /%s\n   /Flags %d\n   /FontBBox [ %d %d %d %d ]\n"
             b"   /ItalicAngle %s\n   /Ascent %d\n   /Descent %d\n   /CapHeight %d\n   /StemV %d\n"
             b"   /FontFile2 %d 0 R\n>>\n"
-            % (base, flags, x0, y0, x1, y1, _number(self.italic_angle), round(self.ascent * scale),
-               round(self.descent * scale), round(self.cap_height * scale), STEM_V, first + 3),
+            % (base, flags, x0, y0, x1, y1, _number(self.italic_angle), int(self.ascent * scale),
+               int(self.descent * scale), int(self.cap_height * scale), STEM_V, first + 3),
             _stream(program, b"   /Length1 %d\n" % len(program)),
             _stream(_to_unicode(used)),
         ]
@@ -343,22 +378,29 @@ class StandardFace:
 
 
 def _subset_tag(name: str, glyphs: list[int]) -> str:
-    """Six capitals naming this subset of the face (the same glyphs, the same tag)."""
-    digest = hashlib.md5(name.encode() + struct.pack(f">{len(glyphs)}H", *glyphs)).digest()
-    return "".join(chr(65 + b % 26) for b in digest[:6])
+    """Six capitals naming this subset of the face (the same glyphs, the same tag): a
+    CRC-32 of them in base 26 (zlib is loaded anyway; hashlib would cost ~10 ms to import)."""
+    value = zlib.crc32(struct.pack(f">{len(glyphs)}H", *glyphs), zlib.crc32(name.encode()))
+    letters = []
+    for _ in range(6):
+        value, letter = divmod(value, 26)
+        letters.append(chr(65 + letter))
+    return "".join(letters)
 
 
 def _widths(glyphs: list[int], advances: list[float], scale: float) -> bytes:
     """A /W array's content: each run of consecutive glyph ids with their advances in
-    1/1000 em (exact, not rounded: a Tj places each glyph after the previous one's width,
-    where cairo placed it)."""
+    1/1000 em, cut to whole numbers as cairo wrote them. A Tj places each glyph after the
+    width of the one before, so these widths place the glyphs where cairo's PDFs placed
+    them (up to 1/1000 em a glyph short of cairo's own layout: each glyph's advance is
+    truncated, the error carried on along a line)."""
     runs: list[list[int]] = []
     for glyph in glyphs:
         if runs and runs[-1][-1] + 1 == glyph:
             runs[-1].append(glyph)
         else:
             runs.append([glyph])
-    return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(_number(advances[g] * scale) for g in run)) for run in runs)
+    return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(b"%d" % int(advances[g] * scale) for g in run)) for run in runs)
 
 
 def _number(value: float) -> bytes:
