@@ -24,6 +24,9 @@ from pnp.draw.pdfcontent import MITER_LIMIT, Content, Drawer, number
 PT_PER_MM = 72 / 25.4
 LEVEL = 3  # zlib's level for content streams: 2.4 times faster than 6, 12 % bigger (benchmarks/bench_pdf_level.py)
 PAGE_START = (None, None, 1.0, 1.0, (1.0, "butt", "miter", ()), None)  # a PDF page's initial state, as far as used
+# a page's and every form's group: isolated, as cairo wrote its pages and recorded groups
+# (a form drawn where its group is opaque looks the same; poppler then snaps thin lines
+# in it as it did in cairo's files)
 GROUP = b"/Group << /Type /Group /S /Transparency /I true /CS /DeviceRGB >>"
 
 
@@ -41,7 +44,7 @@ class Document:
         self.shared = shared_groups(pages)  # ids of groups drawn more than once
         self.ink = Ink({})
         self.pages: list[tuple[Content, float, float]] = []
-        self.xobjects: dict[str, tuple] = {}  # name -> ("form", content, is a group) | ("image", bodies)
+        self.xobjects: dict[str, tuple] = {}  # name -> ("form", content) | ("image", bodies)
         self._forms: dict[tuple, str] = {}  # (group id, ink key) -> name
         self._images: dict[tuple, tuple] = {}  # picture key -> (name, width, height)
         self.states: dict[tuple, str] = {}  # ("ca", "CA" or "ca CA", alpha) -> name
@@ -86,7 +89,7 @@ class Document:
         if name is None:
             content = Content(user.scale())
             Drawer(self, content, self.ink).draw_node(node, ink)
-            name = self._forms[key] = self._xobject(("form", content, True))
+            name = self._forms[key] = self._xobject(("form", content))
         self.xobjects[name][1].uses.append((user.content, user.ctm))
         return name
 
@@ -95,7 +98,7 @@ class Document:
         content = Content(user.scale())
         draw(Drawer(self, content, user.ink))
         content.uses.append((user.content, user.ctm))
-        return self._xobject(("form", content, True))
+        return self._xobject(("form", content))
 
     def image(self, node: Image) -> tuple[str, int, int]:
         """(name, width, height in pixels) of the picture's Image XObject."""
@@ -132,11 +135,10 @@ class Document:
                 objects.update((number_ + k, body.replace(b"@SMASK", b"%d 0 R" % (number_ + 1)))
                                for k, body in enumerate(entry[1]))
                 continue
-            _, content, group = entry
-            head = b"/Type /XObject /Subtype /Form /BBox %s " % _box(self.region(content))
-            if group:
-                head += GROUP + b" "
-            objects[number_] = stream(head + b"/Resources " + self.resources(content, numbers), content.text(), level)
+            content = entry[1]
+            head = b"/Type /XObject /Subtype /Form /BBox %s %s /Resources %s " % (
+                _box(self.region(content)), GROUP, self.resources(content, numbers))
+            objects[number_] = stream(head, content.text(), level)
         pages = []
         for k, (content, width, height) in enumerate(self.pages):
             page, contents = 2 * k + 1, 2 * k + 2
