@@ -7,7 +7,11 @@ bench_kit.py does) and records, on the workers, each component's CPU and wall ti
 split (CPU) into building its pages, writing its SVGs and drawing its PDFs (cairo). Prints,
 for the median run (by the workers' wall time): each worker's timeline (component,
 start, end, build/svg/pdf seconds) and busy time, and how long the last worker ran
-after the first finished (time one core stood idle). Figures, not pass/fail.
+after the first finished (time one core stood idle). With `--pdf-scale K`, also what
+`kit_jobs.schedule` would make of the median run's jobs if drawing the PDFs cost K
+times what it did (each job's CPU less (1 - K) times its pdf seconds), handed out in
+its order to whichever of two workers is free first, against an even split: whether
+the order still balances once the PDF writer is cheaper. Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -105,11 +109,25 @@ def report(wall: float, rows: list[list[str]]) -> None:
     print(f"  all workers: {total:.3f} s CPU; one worker idle at the end for {max(ends) - min(ends):.3f} s")
 
 
+def simulated(rows: list[list[str]], pdf_scale: float, workers: int = 2) -> None:
+    """The schedule's jobs (`kit_jobs.schedule`) handed out in order to whichever worker
+    is free first, each component costing its measured CPU with its pdf part scaled."""
+    cost = {r[1]: float(r[4]) - (1.0 - pdf_scale) * float(r[7]) for r in rows}
+    free = [0.0] * workers
+    for job in kit_jobs.schedule(list(cost)):
+        k = free.index(min(free))
+        free[k] += sum(cost[key] for key in job)
+    even = sum(cost.values()) / workers
+    print(f"  with pdf x{pdf_scale:g}: workers end at {', '.join(f'{f:.3f}' for f in free)} s CPU; "
+          f"an even split {even:.3f} s; the longest job {max(sum(cost[k] for k in job) for job in kit_jobs.schedule(list(cost))):.3f} s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--game", default="1860", help="a bundled game's name or a game folder")
     ap.add_argument("--root", help="the pnp checkout to measure (default: this one)")
+    ap.add_argument("--pdf-scale", type=float, help="also simulate the schedule with drawing PDFs K times as costly")
     args = ap.parse_args()
     _patch()
     out = Path(tempfile.mkdtemp(prefix="pnp-bench-workers-"))
@@ -121,6 +139,8 @@ def main() -> None:
               f"median {statistics.median(totals):.3f})")
         median = sorted(runs, key=lambda r: r[0])[len(runs) // 2]
         report(*median)
+        if args.pdf_scale is not None:
+            simulated(median[1], args.pdf_scale)
         print(f"kit wall median {statistics.median(r[0] for r in runs):.2f} s")
     finally:
         shutil.rmtree(out, ignore_errors=True)

@@ -5,6 +5,7 @@ same label, the same stops, and a rotation under which every existing route surv
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from pnp.model.tile import TILE_COLOURS, End, Tile, TileFace
 
@@ -46,13 +47,46 @@ def connections(tile: TileFace, rotation: int = 0, mirror: bool = False, gauge: 
     return out
 
 
-def _keeps(old_links: set[frozenset], new_links: set[frozenset]) -> bool:
-    old_stops = [s for s in old_links if "stop" in s]
-    old_track = [s for s in old_links if "stop" not in s]
-    new_stops = [s for s in new_links if "stop" in s]
-    if not all(link in new_links or any(link <= s for s in new_stops) for link in old_track):
-        return False
-    return all(any(stop <= s for s in new_stops) for stop in old_stops)
+STOP_BIT = 1 << 6  # a link's mask: bit e for edge e (0-5), this bit when it is a stop's
+
+
+def link_mask(link: frozenset) -> int:
+    return sum(STOP_BIT if e == "stop" else 1 << e for e in link)
+
+
+def covered_masks(links: set[frozenset]) -> frozenset[int]:
+    """What a tile with `links` keeps, as masks: each of its links, and every part of
+    each stop's link. An old tile's routes survive on it exactly when the mask of each
+    old link is among these: a pair of edges joined by track stays joined by track or
+    through one stop (it is a link, or lies within a stop's), and a stop keeps its edges
+    (its link lies within one stop's). Masks make that one subset test of two sets of
+    numbers; tests/test_manifest_upgrades.py checks it against those rules on sets."""
+    out = set()
+    for link in links:
+        mask = link_mask(link)
+        out.add(mask)
+        if mask & STOP_BIT:
+            part = mask
+            while part:  # every non-empty sub-mask
+                out.add(part)
+                part = (part - 1) & mask
+    return frozenset(out)
+
+
+def _turned(mask: int, rotation: int, mirror: bool) -> int:
+    """A link's mask with each edge e moved where `connections` turns it:
+    ((-e if mirror else e) + rotation) % 6; the stop bit stays."""
+    out = mask & STOP_BIT
+    for e in range(6):
+        if mask >> e & 1:
+            out |= 1 << (((-e if mirror else e) + rotation) % 6)
+    return out
+
+
+@cache
+def _turn_table(rotation: int, mirror: bool) -> tuple[int, ...]:
+    """`_turned` for every mask, by mask."""
+    return tuple(_turned(mask, rotation, mirror) for mask in range(2 * STOP_BIT))
 
 
 class Routes:
@@ -71,6 +105,25 @@ class Routes:
             self.links[key] = connections(tile, rotation, mirror, gauge)
         return self.links[key]
 
+    def masks(self, tile: TileFace, gauge: str | None = None) -> frozenset[int]:
+        """The masks of the tile's links as laid (rotation 0, not mirrored)."""
+        key = (id(tile), "masks", gauge)
+        if key not in self.links:
+            self.links[key] = frozenset(link_mask(link) for link in self.connections(tile, gauge=gauge))
+        return self.links[key]
+
+    def covered(self, tile: TileFace, rotation: int, mirror: bool, gauge: str | None) -> frozenset[int]:
+        """`covered_masks` of the tile turned: those of the tile as laid, each turned (a
+        tile's links turned are the links of the tile turned, edge by edge)."""
+        key = (id(tile), "covered", rotation, mirror, gauge)
+        if key not in self.links:
+            if rotation == 0 and not mirror:
+                self.links[key] = covered_masks(self.connections(tile, gauge=gauge))
+            else:
+                table = _turn_table(rotation, mirror)
+                self.links[key] = frozenset([table[m] for m in self.covered(tile, 0, False, gauge)])
+        return self.links[key]
+
     def signature(self, tile: TileFace) -> Counter:
         if id(tile) not in self.stops:
             self.stops[id(tile)] = (tile, _stop_signature(tile))
@@ -81,11 +134,11 @@ def _keeps_routes(old: TileFace, new: Tile, routes: Routes) -> bool:
     """Every route survives for every gauge: narrow track upgrades to narrow (or dual)
     track, standard to standard (or dual)."""
     gauges = ("standard", "narrow")
-    old_links = {g: routes.connections(old, gauge=g) for g in gauges}
+    old_links = {g: routes.masks(old, g) for g in gauges}
     orientations = [(r, m) for m in ((False, True) if new.flippable else (False,))
                     for r in (range(6) if new.rotatable else (0,))]
     for r, m in orientations:
-        if all(_keeps(old_links[g], routes.connections(new, r, m, gauge=g)) for g in gauges):
+        if all(old_links[g] <= routes.covered(new, r, m, g) for g in gauges):
             return True
     return False
 

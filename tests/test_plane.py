@@ -20,7 +20,7 @@ from fresh import ROOT
 from pnp.geometry.as_geos import geos
 from pnp.geometry.face_track import crossings
 from pnp.geometry.outlines import UNIT_CIRCLE, box, circle, hex_less, text_box
-from pnp.geometry.plane import band, grown_shape, holds, intersects, line_in_box, polygon, union
+from pnp.geometry.plane import band, grown_shape, holds, intersects, line_in_box, polygon, signed_area, union
 from pnp.geometry.plane_area import outside_area, overlap_area, union_area
 from pnp.geometry.stops import city_outline, slot_centres, slot_radius, town_bar
 from pnp.geometry.track import edge_to_edge, edge_to_point, polyline
@@ -109,6 +109,50 @@ def test_meeting_and_holding_decide_as_geos():
             assert intersects(shape, t) == g.intersects(gt)
             checked += 1
     assert checked > 3000
+
+
+def _corner_by_corner(area, shape) -> bool:
+    """`holds` without its shortcut: every corner of every part tested against every edge."""
+    return all((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) >= 0
+               for (x0, y0), (x1, y1) in zip(area[-1:] + area[:-1], area) for part in shape.parts for x, y in part)
+
+
+def test_holds_answers_as_testing_every_corner():
+    """`holds` accepts a shape whose bounds lie well inside without testing its corners:
+    the same answers as the corner by corner test, on shapes near and across the rim and
+    on boxes touching the area's edges exactly (where rounding decides)."""
+    rng = random.Random(3)
+    area = hex_less(5.0)
+    ring = area.parts[0]
+    answers = []
+    for _ in range(3000):
+        shape = _candidates(rng)
+        answers.append(holds(ring, shape))
+        assert answers[-1] == _corner_by_corner(ring, shape)
+    assert 300 < sum(answers) < 2900
+    inner = hex_less(5.0 + 1e-13)
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):  # a sliver along each edge, just in and just out
+        for t in (0.1, 0.5, 0.9):
+            x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            for shape in (box(x - 1e-12, y - 1e-12, x + 1e-12, y + 1e-12), polygon([(x, y), (0.0, 0.0), (x * 0.9, y)]),
+                          polygon(inner.parts[0])):
+                assert holds(ring, shape) == _corner_by_corner(ring, shape)
+
+
+def test_signed_area_is_the_plain_shoelace_sum_to_the_bit():
+    """plane.signed_area (by `map`, for speed) adds the same terms in the same order as
+    the plain sum over corners; a ring's turn, and so every part's corner order, follows."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        n = rng.randrange(3, 40)
+        scale = 10.0 ** rng.randrange(-3, 4)
+        ring = [(rng.uniform(-1, 1) * scale, rng.uniform(-1, 1) * scale) for _ in range(n)]
+        plain = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])) / 2.0
+        assert signed_area(ring) == plain
+        part = polygon(ring).parts[0]
+        assert part == (tuple(ring) if plain >= 0 else tuple(ring[::-1]))
+    flat = [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]  # no area: kept as given
+    assert signed_area(flat) == 0.0 and polygon(flat).parts[0] == tuple(flat)
 
 
 def test_areas_of_overlap_are_geos_areas():

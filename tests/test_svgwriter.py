@@ -138,3 +138,18 @@ def test_gallery_cases_are_written_as_svgwrite_wrote_them():
     for case in CASES:
         page = drawn(case["name"])
         assert to_svg(page) == reference(page), case["name"]
+
+
+def test_path_data_kept_by_value_is_what_formatting_gives():
+    """path_data keeps each path's text by its commands' value: equal commands of other
+    number types (1 and 1.0, 0.0 and -0.0) or other objects give the text formatting
+    them afresh gives, and a list of commands is formatted too."""
+    from pnp.draw import shapes, svgwriter
+
+    made = (shapes.move((1.0, -0.0)), shapes.line_to((2.5, 3.0004)), shapes.arc_to(4, 4, True, False, (5, 6)),
+            shapes.curve_to((1, 2), (3, 4), (5, 6)), shapes.CLOSE)
+    first = path_data(made)
+    assert first == svgwriter._path_data(made) == "M1,0L2.5,3A4,4 0 1 0 5,6C1,2 3,4 5,6Z"
+    same_value = (("M", 1, 0.0), ("L", 2.5, 3.0004), ("A", 4, 4.0, 0, 1, 0, 5, 6.0), ("C", 1, 2, 3, 4, 5, 6), ("Z",))
+    assert same_value == made and path_data(same_value) == svgwriter._path_data(same_value) == first
+    assert path_data(list(made)) == first

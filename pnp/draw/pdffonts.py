@@ -342,9 +342,9 @@ class TrueTypeFace:
             b"   /FontDescriptor %d 0 R\n   /CIDToGIDMap /Identity\n   /W [ %s ]\n>>\n"
             % (base, first + 2, _widths(glyphs, self.advances, scale)),
             b"<< /Type /FontDescriptor\n   /FontName /%s\n   /Flags %d\n   /FontBBox [ %d %d %d %d ]\n"
-            b"   /ItalicAngle %s\n   /Ascent %d\n   /Descent %d\n   /CapHeight %d\n   /StemV %d\n"
+            b"   /ItalicAngle %g\n   /Ascent %d\n   /Descent %d\n   /CapHeight %d\n   /StemV %d\n"
             b"   /FontFile2 %d 0 R\n>>\n"
-            % (base, flags, x0, y0, x1, y1, _number(self.italic_angle), int(self.ascent * scale),
+            % (base, flags, x0, y0, x1, y1, self.italic_angle, int(self.ascent * scale),
                int(self.descent * scale), int(self.cap_height * scale), STEM_V, first + 3),
             _stream(program, b"   /Length1 %d\n" % len(program)),
             _stream(_to_unicode(used)),
@@ -388,7 +388,7 @@ def _subset_tag(name: str, glyphs: list[int]) -> str:
     return "".join(letters)
 
 
-def _widths(glyphs: list[int], advances: list[float], scale: float) -> bytes:
+def _widths(glyphs: list[int], advances: array, scale: float) -> bytes:
     """A /W array's content: each run of consecutive glyph ids with their advances in
     1/1000 em, cut to whole numbers as cairo wrote them. A Tj places each glyph after the
     width of the one before, so these widths place the glyphs where cairo's PDFs placed
@@ -401,12 +401,6 @@ def _widths(glyphs: list[int], advances: list[float], scale: float) -> bytes:
         else:
             runs.append([glyph])
     return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(b"%d" % int(advances[g] * scale) for g in run)) for run in runs)
-
-
-def _number(value: float) -> bytes:
-    from pnp.pdf_file import number
-
-    return number(value)
 
 
 def _to_unicode(used: dict[int, int]) -> bytes:

@@ -28,7 +28,27 @@ def fmt(x: float) -> str:
     return text
 
 
+_PATHS: dict[tuple, str] = {}  # commands -> path data: a kit writes the same paths (logos, frames) in many files
+_PATHS_MAX = 1 << 12  # past this many, new paths are formatted each time
+
+
 def path_data(commands) -> str:
+    """SVG path data for `commands`, kept by their value: 1860's kit writes 774 paths, 146
+    different ones. Equal commands give equal text, as fmt gives equal numbers the same
+    text whatever their type (1 and 1.0, 0.0 and -0.0); an arc's flags are ints
+    (`shapes.arc_to`)."""
+    try:
+        text = _PATHS.get(commands)
+    except TypeError:  # not hashable (a list): formatted each time
+        return _path_data(commands)
+    if text is None:
+        text = _path_data(commands)
+        if len(_PATHS) < _PATHS_MAX:
+            _PATHS[commands] = text
+    return text
+
+
+def _path_data(commands) -> str:
     # `known(x) or fmt(x)`: most numbers are formatted already (fmt's own memo, looked
     # up without a call); fmt never gives "" for a number
     known = _FORMATTED.get
@@ -106,6 +126,32 @@ def _paint_attrs(paint) -> tuple:
     return cached
 
 
+def _templated(name: str, paint, own: tuple[str, ...], values: tuple[str, ...]) -> str:
+    """`_tag(name, paint's attributes + zip(own, values))` for a node, from a template
+    kept on the paint per tag and attribute names: where the node's own attributes
+    fall among the paint's in name order depends on their names alone, and a page has
+    a few dozen paints over thousands of nodes. `values` (numbers, path data,
+    transforms, a group's clip and id) are never empty but an empty path's data, which
+    the caller writes through `_tag`."""
+    templates = paint.__dict__.get("_svg_tags")
+    if templates is None:
+        templates = {}
+        object.__setattr__(paint, "_svg_tags", templates)
+    template = templates.get((name, own))
+    if template is None:
+        template = templates[(name, own)] = _template(name, _paint_attrs(paint), own)
+    return template.format(*values)
+
+
+def _template(name: str, painted: tuple, own: tuple[str, ...]) -> str:
+    """The opening tag `_tag` writes, a str.format field `{i}` where the i-th own
+    attribute's value goes (names never clash: paint has none of a node's own)."""
+    fields = [(k, v.replace("{", "{{").replace("}", "}}")) for k, v in painted if v]
+    fields += [(k, "{%d}" % i) for i, k in enumerate(own)]
+    fields.sort(key=lambda kv: kv[0])
+    return "<" + name + "".join([f' {k}="{v}"' for k, v in fields])
+
+
 def _tag(name: str, attrs: list) -> str:
     """An opening tag without its closing '>': attributes sorted by name, empty ones left
     out (the XML that svgwrite and ElementTree wrote before). Values come escaped: only
@@ -124,11 +170,11 @@ class _Writer:
 
     def write(self, node: Node) -> None:
         out = self.out
-        attrs = list(_paint_attrs(node.paint))
         kind = type(node)
         if kind is Group:
+            own, values = (), ()
             if node.transform:
-                attrs.append(("transform", transform_text(node.transform)))
+                own, values = ("transform",), (transform_text(node.transform),)
             if node.clip is not None:
                 self.clips += 1
                 name = f"clip{self.clips}"
@@ -137,51 +183,60 @@ class _Writer:
                 clip.write(node.clip)
                 self.clips = clip.clips
                 self.defs.append(f'<clipPath id="{name}">' + "".join(clip.out) + "</clipPath>")
-                attrs.append(("clip-path", f"url(#{name})"))
+                own, values = own + ("clip-path",), values + (f"url(#{name})",)
             if node.id:
-                attrs.append(("id", node.id.translate(_ATTR_ESCAPES)))
+                own, values = own + ("id",), values + (node.id.translate(_ATTR_ESCAPES),)
             if not node.children:
-                out.append(_tag("g", attrs) + " />")
+                out.append(_templated("g", node.paint, own, values) + " />")
                 return
-            out.append(_tag("g", attrs) + ">")
+            out.append(_templated("g", node.paint, own, values) + ">")
             for child in node.children:
                 self.write(child)
             out.append("</g>")
             return
-        if kind is Path:
-            attrs.append(("d", path_data(node.commands)))
-            name = "path"
-        elif kind is Circle:
-            attrs += (("cx", fmt(node.cx)), ("cy", fmt(node.cy)), ("r", fmt(node.r)))
-            name = "circle"
-        elif kind is Rect:
-            attrs += (("x", fmt(node.x)), ("y", fmt(node.y)), ("width", fmt(node.width)), ("height", fmt(node.height)))
-            if node.rx:
-                attrs.append(("rx", fmt(node.rx)))
-            if node.ry:
-                attrs.append(("ry", fmt(node.ry)))
-            name = "rect"
-        elif kind is Line:
-            attrs += (("x1", fmt(node.x1)), ("y1", fmt(node.y1)), ("x2", fmt(node.x2)), ("y2", fmt(node.y2)))
-            name = "line"
-        elif kind is Text:
-            attrs += (("x", fmt(node.x)), ("y", fmt(node.y)))
-            if node.transform:
-                attrs.append(("transform", transform_text(node.transform)))
-            content = str(node.content)
-            if content:
-                out.append(_tag("text", attrs) + ">" + content.translate(_TEXT_ESCAPES) + "</text>")
-            else:
-                out.append(_tag("text", attrs) + " />")
-            return
-        elif kind is Image:
-            href = embedded(node.href).translate(_ATTR_ESCAPES)
-            attrs += (("xlink:href", href), ("x", fmt(node.x)), ("y", fmt(node.y)), ("width", fmt(node.width)),
-                      ("height", fmt(node.height)))
-            name = "image"
-        else:
-            raise TypeError(f"the SVG writer cannot draw {kind.__name__}")
-        out.append(_tag(name, attrs) + " />")
+        out.append(_leaf(node, kind))
+
+
+def _leaf(node: Node, kind: type) -> str:
+    """A leaf node's element. Numbers are looked up in fmt's memo before calling it
+    (`known(x) or fmt(x)`, as in path_data); the opening tag comes from a template
+    (`_templated`)."""
+    known = _FORMATTED.get
+    if kind is Path:
+        d = path_data(node.commands)
+        if not d:  # an empty path: no d at all
+            return _tag("path", list(_paint_attrs(node.paint))) + " />"
+        return _templated("path", node.paint, ("d",), (d,)) + " />"
+    if kind is Circle:
+        return _templated("circle", node.paint, ("cx", "cy", "r"),
+                         (known(node.cx) or fmt(node.cx), known(node.cy) or fmt(node.cy),
+                          known(node.r) or fmt(node.r))) + " />"
+    if kind is Rect:
+        own = ("x", "y", "width", "height")
+        values = (known(node.x) or fmt(node.x), known(node.y) or fmt(node.y), known(node.width) or fmt(node.width),
+                  known(node.height) or fmt(node.height))
+        if node.rx:
+            own, values = own + ("rx",), values + (fmt(node.rx),)
+        if node.ry:
+            own, values = own + ("ry",), values + (fmt(node.ry),)
+        return _templated("rect", node.paint, own, values) + " />"
+    if kind is Line:
+        return _templated("line", node.paint, ("x1", "y1", "x2", "y2"),
+                         (known(node.x1) or fmt(node.x1), known(node.y1) or fmt(node.y1),
+                          known(node.x2) or fmt(node.x2), known(node.y2) or fmt(node.y2))) + " />"
+    if kind is Text:
+        own, values = ("x", "y"), (known(node.x) or fmt(node.x), known(node.y) or fmt(node.y))
+        if node.transform:
+            own, values = own + ("transform",), values + (transform_text(node.transform),)
+        tag = _templated("text", node.paint, own, values)
+        content = str(node.content)
+        return tag + ">" + content.translate(_TEXT_ESCAPES) + "</text>" if content else tag + " />"
+    if kind is Image:
+        attrs = list(_paint_attrs(node.paint))
+        attrs += (("xlink:href", embedded(node.href).translate(_ATTR_ESCAPES)), ("x", fmt(node.x)),
+                  ("y", fmt(node.y)), ("width", fmt(node.width)), ("height", fmt(node.height)))
+        return _tag("image", attrs) + " />"
+    raise TypeError(f"the SVG writer cannot draw {kind.__name__}")
 
 
 def to_svg(item: Page | Node) -> str:

@@ -7,6 +7,7 @@ e and e+1. A pointy hex is the same hex turned 30 degrees clockwise.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -69,8 +70,14 @@ def corner(position: float) -> Point:
 
 def corners(radius: float = RADIUS, turn: float = 0.0) -> list[Point]:
     """The six corners in clockwise order, starting between edges 0 and 1."""
+    return list(_corners(radius, turn))
+
+
+@lru_cache(maxsize=256)
+def _corners(radius: float, turn: float) -> tuple[Point, ...]:
+    """`corners`, worked out once: every hex of a map and every face asks for the same few."""
     points = [scale(direction(i + 0.5), radius) for i in range(6)]
-    return [rotate_degrees(p, turn) for p in points] if turn else points
+    return tuple([rotate_degrees(p, turn) for p in points] if turn else points)
 
 
 def hex_polygon(radius: float = RADIUS, turn: float = 0.0, centre: Point = (0.0, 0.0)) -> Polygon:

@@ -19,6 +19,8 @@ cap lies inside the true circle, and a candidate just clear of it must stay clea
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+from operator import mul, sub
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -38,9 +40,10 @@ class Shape:
     __slots__ = ("parts", "boxes", "bounds", "coords", "recipe")
 
     def __init__(self, parts: tuple[Ring, ...], coords: tuple[Point, ...] = (), recipe: tuple | None = None):
-        self.parts = tuple(_anticlockwise(p) for p in parts)
-        self.boxes = tuple(_bounds(p) for p in self.parts)
-        self.bounds = _union_bounds(self.boxes)
+        oriented = [_oriented(p) for p in parts]
+        self.parts = tuple([p for p, _ in oriented])
+        self.boxes = tuple([b for _, b in oriented])
+        self.bounds = self.boxes[0] if len(self.boxes) == 1 else _union_bounds(self.boxes)
         self.coords = coords
         self.recipe = recipe
 
@@ -90,20 +93,30 @@ def translated(points, dx: float, dy: float) -> list[Point]:
 
 
 def intersects(a: Shape, b: Shape) -> bool:
-    """Whether the shapes share a point (touching counts)."""
-    if not _boxes_meet(a.bounds, b.bounds):
+    """Whether the shapes share a point (touching counts). Boxes are compared inline
+    (`_boxes_meet`): a face layout asks this some 5,000 times, most of them answered
+    by the boxes alone."""
+    bx0, by0, bx1, by1 = b.bounds
+    ax0, ay0, ax1, ay1 = a.bounds
+    if not (ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1):
         return False
-    for pa, ba in zip(a.parts, a.boxes):
-        if not _boxes_meet(ba, b.bounds):
+    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes):
+        if not (px0 <= bx1 and bx0 <= px1 and py0 <= by1 and by0 <= py1):
             continue
-        for pb, bb in zip(b.parts, b.boxes):
-            if _boxes_meet(ba, bb) and not _separated(pa, pb) and not _separated(pb, pa):
+        for pb, (qx0, qy0, qx1, qy1) in zip(b.parts, b.boxes):
+            if (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1
+                    and not _separated(pa, pb) and not _separated(pb, pa)):
                 return True
     return False
 
 
 def holds(area: Ring, shape: Shape) -> bool:
-    """Whether the convex `area` (anticlockwise) holds every corner of `shape`."""
+    """Whether the convex `area` (anticlockwise) holds every corner of `shape`. Most
+    shapes asked about lie well inside: when the corners of their bounds do, by more
+    than rounding could move a corner's side (`_box_well_inside`), so do all their own
+    corners, and the answer is the one the corner by corner test below gives."""
+    if _box_well_inside(area, shape.bounds):
+        return True
     x0, y0 = area[-1]
     for x1, y1 in area:
         ex, ey = x1 - x0, y1 - y0
@@ -115,17 +128,62 @@ def holds(area: Ring, shape: Shape) -> bool:
     return True
 
 
+# How far inside an edge the corners of a shape's bounds must lie, relative to the sizes
+# in the side test, for every point of the bounds to pass that test in floating point:
+# each side test rounds by some 1e-16 of those sizes, so 1e-12 leaves room to spare.
+_WELL_INSIDE = 1e-12
+
+
+def _box_well_inside(area: Ring, bounds: Bounds) -> bool:
+    """Whether the upright box `bounds` lies inside every edge of the convex `area` by a
+    margin (`_WELL_INSIDE`): then every point of the box lies inside it, and `holds`'
+    side test finds each corner of a shape within the box inside however it rounds. The
+    side of an edge a point is on changes linearly across the box, so the least is at
+    the corner the edge's direction picks (`_area_edges`)."""
+    minx, miny, maxx, maxy = bounds
+    size = max(maxx, maxy, -minx, -miny)  # the largest |coordinate| of the box
+    corner = ((minx, miny), (maxx, miny), (minx, maxy), (maxx, maxy))
+    for x0, y0, ex, ey, k, reach, worst in _area_edges(area):
+        x, y = corner[worst]
+        if ex * (y - y0) - ey * (x - x0) < k * (size + reach):
+            return False
+    return True
+
+
+@lru_cache(maxsize=64)
+def _area_edges(area: Ring) -> tuple[tuple[float, float, float, float, float, float, int], ...]:
+    """Each edge of a convex area as (x0, y0, ex, ey, k, reach, worst): its start and
+    direction; the margin's factor `_WELL_INSIDE * (|ex| + |ey|)` and the start's
+    |x0| + |y0| + 1, so that the margin for a box of largest |coordinate| s is
+    k * (s + reach); and the box corner (by index: min/max x + 2 * min/max y) where the
+    side test `ex * (y - y0) - ey * (x - x0)` is least, low y where ex > 0 and high x
+    where ey > 0. An area is asked about for every candidate spot of every face."""
+    out = []
+    x0, y0 = area[-1]
+    for x1, y1 in area:
+        ex, ey = x1 - x0, y1 - y0
+        worst = (1 if ey > 0 else 0) + (0 if ex > 0 else 2)
+        out.append((x0, y0, ex, ey, _WELL_INSIDE * (abs(ex) + abs(ey)), abs(x0) + abs(y0) + 1.0, worst))
+        x0, y0 = x1, y1
+    return tuple(out)
+
+
 def _separated(a: Ring, b: Ring) -> bool:
     """Whether some edge of convex `a` has all of `b` strictly outside it (in 2D two
-    convex polygons that do not meet are parted by the line of an edge of one)."""
+    convex polygons that do not meet are parted by the line of an edge of one). Each
+    edge first tries the corner of `b` found inside the edge before (neighbouring edges
+    mostly share one), then every corner in turn: the same tests, fewer of them."""
     x0, y0 = a[-1]
+    wx, wy = b[0]
     for x1, y1 in a:
         ex, ey = x1 - x0, y1 - y0
-        for x, y in b:
-            if ex * (y - y0) - ey * (x - x0) >= 0:
-                break
-        else:
-            return True
+        if ex * (wy - y0) - ey * (wx - x0) < 0:
+            for x, y in b:
+                if ex * (y - y0) - ey * (x - x0) >= 0:
+                    wx, wy = x, y
+                    break
+            else:
+                return True
         x0, y0 = x1, y1
     return False
 
@@ -135,8 +193,7 @@ def _boxes_meet(a: Bounds, b: Bounds) -> bool:
 
 
 def _bounds(ring: Ring) -> Bounds:
-    xs = [p[0] for p in ring]
-    ys = [p[1] for p in ring]
+    xs, ys = zip(*ring)
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -146,11 +203,24 @@ def _union_bounds(boxes) -> Bounds:
 
 def signed_area(ring) -> float:
     """The area of a ring, positive when it turns anticlockwise (y up)."""
-    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1])) / 2.0
+    xs, ys = zip(*ring)
+    return _twice_area(xs, ys) / 2.0
 
 
-def _anticlockwise(ring: Ring) -> Ring:
-    return ring if signed_area(ring) >= 0 else ring[::-1]
+def _twice_area(xs: tuple[float, ...], ys: tuple[float, ...]) -> float:
+    """The shoelace sum of x[i] * y[i+1] - x[i+1] * y[i], term by term in ring order:
+    the sum `sum(x0 * y1 - x1 * y0 for ...)` over the corners makes, to the last bit (the
+    same products, differences and additions, done by `map` rather than a Python loop:
+    a face layout makes some 1,500 shapes, each asking which way its parts turn)."""
+    return sum(map(sub, map(mul, xs, ys[1:] + ys[:1]), map(mul, xs[1:] + xs[:1], ys)))
+
+
+def _oriented(ring: Ring) -> tuple[Ring, Bounds]:
+    """The ring turning anticlockwise (reversed if its signed area is negative), and its
+    bounds: both from one split of the corners into xs and ys."""
+    xs, ys = zip(*ring)
+    box = (min(xs), min(ys), max(xs), max(ys))
+    return (ring if _twice_area(xs, ys) >= 0 else ring[::-1]), box
 
 
 # --- GEOS's buffers --------------------------------------------------------------------
@@ -167,11 +237,12 @@ def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
         total += 2 * math.pi
     n = int(abs(total) / _FILLET_STEP + 0.5)
     x, y = centre
-    out = [(x + radius * math.cos(start), y + radius * math.sin(start))]
+    cos, sin = math.cos, math.sin
+    out = [(x + radius * cos(start), y + radius * sin(start))]
     if n >= 1:
         step = total / n
-        out += [(x + radius * math.cos(start + i * step), y + radius * math.sin(start + i * step)) for i in range(1, n)]
-    out.append((x + radius * math.cos(start + total), y + radius * math.sin(start + total)))
+        out += [(x + radius * cos(a), y + radius * sin(a)) for a in [start + i * step for i in range(1, n)]]
+    out.append((x + radius * cos(start + total), y + radius * sin(start + total)))
     return out
 
 
@@ -185,11 +256,9 @@ def grown(ring: Ring, margin: float) -> Ring:
     edge moved out, each corner a fan between the moved edges."""
     out: list[Point] = []
     n = len(ring)
+    normals = [_outward(ring[i - 1], ring[i]) for i in range(n)]  # edge i-1 -> i's, into corner i
     for i in range(n):
-        prev, here, nxt = ring[i - 1], ring[i], ring[(i + 1) % n]
-        a_in = _outward(prev, here)
-        a_out = _outward(here, nxt)
-        out += fan(here, a_in, a_out, margin)
+        out += fan(ring[i], normals[i], normals[(i + 1) % n], margin)
     return tuple(out)
 
 
@@ -204,12 +273,12 @@ def band(points, half: float, round_caps: bool) -> Shape:
     circle (round caps) or nothing (flat caps)."""
     pts = list(points)
     parts: list[Ring] = []
-    for p, q in zip(pts, pts[1:]):
-        a = _outward(p, q)
-        dx, dy = half * math.cos(a), half * math.sin(a)
+    normals = [_outward(p, q) for p, q in zip(pts, pts[1:])]  # each segment's, shared with the bends at its ends
+    cos, sin = math.cos, math.sin
+    for p, q, a in zip(pts, pts[1:], normals):
+        dx, dy = half * cos(a), half * sin(a)
         parts.append(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy)))
-    for p, here, q in zip(pts, pts[1:], pts[2:]):
-        a_in, a_out = _outward(p, here), _outward(here, q)
+    for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
         turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
         if turn > 0:  # turning right (y up): the outer side is the left one
             a_in, a_out = a_in + math.pi, a_out + math.pi

@@ -88,10 +88,12 @@ def union_area(parts: list[Ring]) -> float:
 
     order = sorted(range(len(parts)), key=lambda i: boxes[i][0])
     for n, i in enumerate(order):
+        x0, y0, x1, y1 = boxes[i]
         for j in order[n + 1:]:
-            if boxes[j][0] > boxes[i][2]:
+            bx0, by0, bx1, by1 = boxes[j]
+            if bx0 > x1:
                 break
-            if _boxes_meet(boxes[i], boxes[j]) and _overlap(parts[i], parts[j]):
+            if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 and _overlap(parts[i], parts[j]):
                 group[root(i)] = root(j)
     groups: dict[int, list[int]] = {}
     for i in range(len(parts)):
@@ -108,15 +110,20 @@ def _overlap(a: Ring, b: Ring) -> bool:
 
 
 def _parted(a: Ring, b: Ring) -> bool:
+    """Whether some edge of `a` has no corner of `b` more than a sliver inside it. As
+    `plane._separated`, each edge first tries the corner found inside the edge before."""
     x0, y0 = a[-1]
+    wx, wy = b[0]
     for x1, y1 in a:
         ex, ey = x1 - x0, y1 - y0
         tol = 1e-9 * (abs(ex) + abs(ey))
-        for x, y in b:
-            if ex * (y - y0) - ey * (x - x0) > tol:
-                break
-        else:
-            return True
+        if not ex * (wy - y0) - ey * (wx - x0) > tol:
+            for x, y in b:
+                if ex * (y - y0) - ey * (x - x0) > tol:
+                    wx, wy = x, y
+                    break
+            else:
+                return True
         x0, y0 = x1, y1
     return False
 

@@ -51,7 +51,10 @@ class Room:
     def _free(self, shape: Shape) -> bool:
         if not holds(self.area.parts[0], shape):
             return False
-        return not any(intersects(t, shape) for t in self.taken)
+        for t in self.taken:
+            if intersects(t, shape):
+                return False
+        return True
 
     def clash(self, shape: Shape | Grown) -> float:
         """How much of `shape` is outside the area or on something taken (0 = free).

@@ -211,7 +211,24 @@ def printed_area(paper: Paper, spec: SectionSpec) -> tuple[float, float, float, 
     return inset, inset + spec.header, paper.width - 2 * inset, paper.height - 2 * inset - spec.header
 
 
-def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec) -> Plan:
+class _Filled:
+    """How much of each window the drawing covers (`overlap_area`), worked out once per
+    window: `plan` asks of the same windows whether they hold any of the drawing, then
+    how many are nearly blank, and the drawn area of a large map against a window is
+    most of what planning its sections costs."""
+
+    def __init__(self, drawn: Shape):
+        self.drawn = drawn
+        self._areas: dict[tuple[float, float, float, float], float] = {}
+
+    def area(self, section: PageSection) -> float:
+        key = (section.x, section.y, section.width, section.height)
+        if key not in self._areas:
+            self._areas[key] = overlap_area(self.drawn, section.window)
+        return self._areas[key]
+
+
+def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec, filled: _Filled | None = None) -> Plan:
     inset = page_inset(spec)
     left, top, width, height = printed_area(paper, spec)
     if width <= 2 * spec.overlap or height <= 2 * spec.overlap:
@@ -227,13 +244,14 @@ def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec) -> Plan:
     else:
         stack, rows, window_h = 1, _spans(drawing.height, height, spec.overlap, [(b[1], b[3]) for b in bounds]), height
     drawn = drawing.drawn()
+    filled = filled or _Filled(drawn)
     empty = _no_area(drawn)
     sections = []
     for r, (y0, _) in enumerate(rows, start=1):
         for c, (x0, _) in enumerate(columns, start=1):
             section = PageSection(r, c, x0, y0, width, window_h)
             window = section.window
-            if intersects(drawn, window) and (empty or overlap_area(drawn, window) > 1e-3):
+            if intersects(drawn, window) and (empty or filled.area(section) > 1e-3):
                 sections.append(section)
     return Plan(paper, (left, top, width, window_h), tuple(columns), tuple(rows), tuple(sections), spec,
                 stack=min(stack, max(1, len(sections))), pitch=window_h + between, area=(left, top, width, height))
@@ -248,19 +266,21 @@ def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Pla
         return _plan_for(drawing, portrait, spec)
     if spec.orientation == "landscape":
         return _plan_for(drawing, landscape, spec)
-    tall, wide = _plan_for(drawing, portrait, spec), _plan_for(drawing, landscape, spec)
+    filled = _Filled(drawing.drawn())
+    tall, wide = _plan_for(drawing, portrait, spec, filled), _plan_for(drawing, landscape, spec, filled)
     # prefer the way round on which every piece can lie whole, then the fewer pages,
     # then the fewer nearly blank ones; else upright
-    return min((tall, wide), key=lambda p: (not _all_fit(drawing, p), len(p.pages), nearly_blank(drawing, p),
+    return min((tall, wide), key=lambda p: (not _all_fit(drawing, p), len(p.pages), nearly_blank(drawing, p, filled),
                                            p.turned))
 
 
-def nearly_blank(drawing: Drawing, plan: Plan) -> int:
-    """How many printed sections the drawing fills less than NEARLY_BLANK of."""
-    drawn = drawing.drawn()
-    if _no_area(drawn):
+def nearly_blank(drawing: Drawing, plan: Plan, filled: _Filled | None = None) -> int:
+    """How many printed sections the drawing fills less than NEARLY_BLANK of (`filled`:
+    the areas already worked out for the same drawing)."""
+    filled = filled or _Filled(drawing.drawn())
+    if _no_area(filled.drawn):
         return 0
-    return sum(overlap_area(drawn, s.window) < NEARLY_BLANK * s.width * s.height for s in plan.sections)
+    return sum(filled.area(s) < NEARLY_BLANK * s.width * s.height for s in plan.sections)
 
 
 def _no_area(shape: Shape) -> bool:
