@@ -3,7 +3,7 @@
     python benchmarks/bench_pdffonts.py [--game 1860] [--runs 5] [--root CHECKOUT]
 
 Builds the kit once (as bench_drawing_cpu does) while recording, document by document,
-every text the cairo writer draws: its face, content and whether it is anchored (the
+every text the PDF writer draws: its face, content and whether it is anchored (the
 writer then asks for its ink extents). Then, `runs` times, a forked child started as a
 drawing worker (with the faces read before the fork, as `warm_up` has them) shows every text of every
 document on a fresh `DocumentFonts` in the order drawn, and writes each document's font
@@ -22,7 +22,8 @@ from pathlib import Path
 from component_cpu import arguments, kit_setup, timed_in_worker  # puts the checkout on the path
 
 from pnp import kit_jobs  # noqa: E402
-from pnp.draw import cairowriter, pdffonts  # noqa: E402
+from pnp.draw import pdffonts, pdfwriter  # noqa: E402
+from pnp.draw.ink import Ink  # noqa: E402
 from pnp.draw.nodes import NO_PAINT, Group, Text  # noqa: E402
 
 
@@ -37,25 +38,25 @@ def texts_of(pages) -> list[tuple]:
             for child in node.children:
                 walk(child, ink)
         elif type(node) is Text and node.content:
-            family, slant, weight, size = ink.font()
-            found.append((family.decode(), bool(weight), bool(slant), node.content, size, ink.anchor != "start"))
+            family, bold, italic, size = ink.font()
+            found.append((family, bold, italic, node.content, size, ink.anchor != "start"))
 
     for page in pages:
-        walk(page.root, cairowriter.Ink({}))
+        walk(page.root, Ink({}))
     return found
 
 
 def recorded_documents(game, options, keys) -> dict[str, list[tuple]]:
     """Each document of the kit (component key and number) -> its texts."""
     documents: dict[str, list[tuple]] = {}
-    drawing = cairowriter.to_pdf
+    drawing = pdfwriter.to_source
     current = [""]
 
-    def to_pdf(pages):
+    def to_source(pages):
         documents[f"{current[0]}#{sum(k.startswith(current[0] + '#') for k in documents)}"] = texts_of(pages)
         return drawing(pages)
 
-    cairowriter.to_pdf = to_pdf
+    pdfwriter.to_source = to_source
     staging = Path(tempfile.mkdtemp(prefix="bench-pdffonts-"))
     try:
         job = kit_jobs.KitJob(game, options, staging, False)
@@ -63,7 +64,7 @@ def recorded_documents(game, options, keys) -> dict[str, list[tuple]]:
             current[0] = key
             kit_jobs._run(key, job)
     finally:
-        cairowriter.to_pdf = drawing
+        pdfwriter.to_source = drawing
         shutil.rmtree(staging, ignore_errors=True)
     return documents
 

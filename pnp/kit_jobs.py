@@ -1,7 +1,7 @@
 """A kit component built, drawn and written on a drawing worker.
 
 `pnp build` loads the game once; the workers, forked after that, each take a
-component, build its pages, draw its PDFs with cairo, write its PDFs, SVGs, cut files
+component, build its pages, draw its PDFs, write its PDFs, SVGs, cut files
 and previews into the staging folder, and hand back the component and the PDF the kit
 includes. The main process only joins the kit. Components are independent of each
 other, so the two cores of a small machine both work from the first component on;

@@ -1,11 +1,11 @@
 """Node pages to PDF documents.
 
-Each document is drawn in one pass onto one cairo PDF surface by the cairo writer
-(`pnp.draw.cairowriter`), so its pages share their embedded fonts; nothing is parsed
-back from SVG, and an error while drawing stops the build. `pnp.pdf_file` then adds
-what cairo cannot write: trim and bleed boxes, bookmarks, fixed metadata and a document
-id derived from the content, so the same pages give a byte-identical file. Several
-documents (a kit) are drawn in parallel on every core.
+Each document is written in one pass by pnp's own PDF writer (`pnp.draw.pdfwriter`),
+so its pages share their embedded fonts, forms and pictures; nothing is parsed back from
+SVG, and an error while drawing stops the build. `pnp.pdf_file` then writes the file
+from the writer's objects, with trim and bleed boxes, bookmarks, fixed metadata and a
+document id derived from the content, so the same pages give a byte-identical file.
+Several documents (a kit) are drawn in parallel on every core.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from pnp.sheets.lazy import plan_of
 from pnp.workpool import ForkPool, Future
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
-PRODUCER = "pnp with cairo"
+PRODUCER = "pnp"
 
 
-def draw_document(pages: list[Page]) -> bytes:
-    """All pages in one cairo PDF (shared fonts)."""
-    from pnp.draw.cairowriter import to_pdf
+def draw_document(pages: list[Page]):
+    """All pages as one document's objects (a `pnp.pdf_file.Source`: shared fonts)."""
+    from pnp.draw.pdfwriter import to_source
 
-    return to_pdf(pages)
+    return to_source(pages)
 
 
 def to_png(page: Page, dpi: float = 96) -> bytes:
@@ -244,15 +244,15 @@ class DocumentPool:
 @functools.cache
 def warm_up() -> None:
     """Load what every drawing worker needs before the workers fork, so that they
-    inherit it rather than each loading it again: the cairo writer and its binding
-    (libcairo opened), the fonts' metrics and cairo's own fonts. Once a process."""
-    from pnp.draw.cairowriter import open_fonts
-    from pnp.render.style import FONT_FAMILY
+    inherit it rather than each loading it again: the PDF writer, the fonts' metrics
+    and the faces the PDF fonts are made of (read once). Once a process."""
+    import pnp.draw.pdfwriter  # noqa: F401  (its modules loaded here, once)
+    from pnp.draw import pdffonts
     from pnp.text import FACES, font_name
 
     for weight in FACES:
         font_name(weight)
-    open_fonts((FONT_FAMILY, f"{FONT_FAMILY} Condensed"))
+    pdffonts.warm_up()
 
 
 def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:
@@ -277,8 +277,8 @@ def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "
                           **_metadata(title, subject))
 
 
-def _finish(raw: bytes, sections: list[PdfPart], title: str, subject: str) -> bytes:
-    """cairo's document with each page's trim and bleed boxes, a bookmark per section
+def _finish(source, sections: list[PdfPart], title: str, subject: str) -> bytes:
+    """The drawn document (a `pnp.pdf_file.Source`) as a file, with each page's trim and bleed boxes, a bookmark per section
     (when there are several, or children), fixed metadata and a content-derived id."""
     from pnp import pdf_file
 
@@ -292,7 +292,7 @@ def _finish(raw: bytes, sections: list[PdfPart], title: str, subject: str) -> by
     if not (len(sections) > 1 or any(s.children for s in sections)):
         marks = []
     extra = repr([(s.title, s.trim_inset, s.bleed, s.children) for s in sections]).encode()
-    return pdf_file.write([pdf_file.read(raw)], boxes=boxes, bookmarks=marks, id_extra=extra,
+    return pdf_file.write([source], boxes=boxes, bookmarks=marks, id_extra=extra,
                           **_metadata(title, subject))
 
 

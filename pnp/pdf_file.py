@@ -1,12 +1,14 @@
-"""PDF files put together from cairo's output, without a PDF library.
+"""PDF files put together without a PDF library.
 
-cairo writes plain PDF: numbered objects, a classic cross-reference table, a page tree
-of one level. `read` takes such a file (or one written here) apart into its objects
-and pages; `write` makes a new file of the pages of one or more of them, each page
-with its trim and bleed boxes, a bookmark tree, fixed metadata and a document id
-derived from the content (so the same pages give the same bytes). The objects are
-copied as they are, streams untouched; only object numbers are renumbered. This is
-what pypdf did for pnp, at a small fraction of its cost (it parsed every object).
+pnp's PDF writer (`pnp.draw.pdfwriter`) gives a document's objects as a `Source`;
+`write` makes a file of the pages of one or more sources, each page with its trim and
+bleed boxes, a bookmark tree, fixed metadata and a document id derived from the
+content (so the same pages give the same bytes). The files it writes are plain PDF:
+numbered objects, a classic cross-reference table, a page tree of one level; `read`
+takes such a file apart into a `Source` again (a document drawn in parts, the kit made
+of its components' files). The objects are copied as they are, streams untouched; only
+object numbers are renumbered. This is what pypdf did for pnp, at a small fraction of
+its cost (it parsed every object).
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ _STREAM = re.compile(rb">>\s*stream\r?\n")
 
 
 class PdfFormatError(ValueError):
-    """A file that is not the plain PDF cairo writes."""
+    """A file that is not the plain PDF pnp writes."""
 
 
 @dataclass
 class Source:
     """One PDF's objects (number -> body: dictionary text, and stream bytes when it has
-    one) and its pages' object numbers in order."""
+    one) and its pages' object numbers in order. A page's /Parent is written anew by
+    `write` (a source may name any object there, e.g. `/Parent 0 0 R`)."""
 
     objects: dict[int, bytes]
     pages: list[int]
@@ -63,7 +66,7 @@ def read(data: bytes) -> Source:
         tree = objects[kids]
         pages = [int(m[1]) for m in _REF.finditer(tree[tree.index(b"/Kids"):tree.index(b"]", tree.index(b"/Kids"))])]
     except (ValueError, KeyError, IndexError) as exc:
-        raise PdfFormatError(f"not a PDF as cairo writes it: {exc}") from None
+        raise PdfFormatError(f"not a PDF as pnp writes it: {exc}") from None
     return Source(objects, pages)
 
 
@@ -195,7 +198,7 @@ def _rect(*values: float) -> bytes:
 
 
 def number(value: float) -> bytes:
-    """A PDF real: no exponent, at most six decimals (as cairo writes them)."""
+    """A PDF real: no exponent, at most six decimals."""
     text = f"{value:.6f}".rstrip("0").rstrip(".")
     return (text if text not in ("-0", "") else "0").encode()
 

@@ -101,44 +101,42 @@ def test_ink_extents_are_cairos():
     dejavu_installed()
     strings = sample_strings()
     assert len(strings) > 300
-    with cairolib.PdfFile(100, 100) as pdf:
-        options = cairolib.font_options(pdf.surface)
-        cr = cairolib.context(cairolib.recording_surface())
-        lib.cairo_set_font_options(cr, options)
-        extents = ffi.new("cairo_text_extents_t *")
-        fonts = DocumentFonts()
-        worst = 0.0
-        for (family, bold, italic), size in product(FACES, (2.5, 4.2, 11.0)):
-            for text in strings:
-                expected = cairo_extents(cr, extents, family, bold, italic, text, size)
-                got = fonts.ink_extents(family, bold, italic, text, size)
-                worst = max(worst, abs(got[0] - expected[0]) / size, abs(got[1] - expected[1]) / size)
-                assert got == pytest.approx(expected, abs=1e-6 * size), (family, bold, italic, text, size)
-        lib.cairo_scale(cr, 72 / 25.4, 72 / 25.4)  # a page's scale: the same extents in user space
-        for family, bold, italic in FACES:
-            for text in strings[::9]:
-                expected = cairo_extents(cr, extents, family, bold, italic, text, 3.0)
-                assert fonts.ink_extents(family, bold, italic, text, 3.0) == pytest.approx(expected, abs=3e-6)
-        assert worst < 1e-9  # in fact equal: cairo's extents are the font units, scaled
+    options = cairolib.pdf_font_options()
+    cr = cairolib.context(cairolib.recording_surface())
+    lib.cairo_set_font_options(cr, options)
+    extents = ffi.new("cairo_text_extents_t *")
+    fonts = DocumentFonts()
+    worst = 0.0
+    for (family, bold, italic), size in product(FACES, (2.5, 4.2, 11.0)):
+        for text in strings:
+            expected = cairo_extents(cr, extents, family, bold, italic, text, size)
+            got = fonts.ink_extents(family, bold, italic, text, size)
+            worst = max(worst, abs(got[0] - expected[0]) / size, abs(got[1] - expected[1]) / size)
+            assert got == pytest.approx(expected, abs=1e-6 * size), (family, bold, italic, text, size)
+    lib.cairo_scale(cr, 72 / 25.4, 72 / 25.4)  # a page's scale: the same extents in user space
+    for family, bold, italic in FACES:
+        for text in strings[::9]:
+            expected = cairo_extents(cr, extents, family, bold, italic, text, 3.0)
+            assert fonts.ink_extents(family, bold, italic, text, 3.0) == pytest.approx(expected, abs=3e-6)
+    assert worst < 1e-9  # in fact equal: cairo's extents are the font units, scaled
 
 
 def test_ink_extents_of_every_fifth_glyph_are_cairos():
     """Glyph by glyph through each face's character map (simple glyphs, composites with
     offsets, scales and "use my metrics"), one character at a time."""
     dejavu_installed()
-    with cairolib.PdfFile(100, 100) as pdf:
-        cr = cairolib.context(cairolib.recording_surface())
-        lib.cairo_set_font_options(cr, cairolib.font_options(pdf.surface))
-        extents = ffi.new("cairo_text_extents_t *")
-        fonts = DocumentFonts()
-        for family, bold, italic in FACES:
-            codes = [c for c in sorted(pdffonts.face_for(family, bold, italic).glyph_of)
-                     if 32 <= c < 0xD800 or 0xE000 <= c <= 0xFFFF][::5]
-            assert len(codes) > 900
-            for code in codes:
-                expected = cairo_extents(cr, extents, family, bold, italic, chr(code), 10.0)
-                assert fonts.ink_extents(family, bold, italic, chr(code), 10.0) == pytest.approx(expected, abs=1e-8), \
-                    (family, bold, italic, hex(code))
+    cr = cairolib.context(cairolib.recording_surface())
+    lib.cairo_set_font_options(cr, cairolib.pdf_font_options())
+    extents = ffi.new("cairo_text_extents_t *")
+    fonts = DocumentFonts()
+    for family, bold, italic in FACES:
+        codes = [c for c in sorted(pdffonts.face_for(family, bold, italic).glyph_of)
+                 if 32 <= c < 0xD800 or 0xE000 <= c <= 0xFFFF][::5]
+        assert len(codes) > 900
+        for code in codes:
+            expected = cairo_extents(cr, extents, family, bold, italic, chr(code), 10.0)
+            assert fonts.ink_extents(family, bold, italic, chr(code), 10.0) == pytest.approx(expected, abs=1e-8), \
+                (family, bold, italic, hex(code))
 
 
 def font_objects(fonts: DocumentFonts, first: int) -> tuple[dict[str, int], dict[int, bytes]]:
@@ -333,7 +331,7 @@ def test_letters_sit_where_cairos_did():
     import io
 
     pdfplumber = pytest.importorskip("pdfplumber")
-    from pnp.draw.cairowriter import to_pdf
+    from cairo_pdf import to_pdf
 
     letters = []
     for data in (one_page_pdf(), to_pdf([node_page()])):
@@ -362,7 +360,7 @@ def test_page_renders_as_cairo_draws_it(tmp_path):
         pytest.skip("poppler's pdftoppm is not installed")
     from raster import pixels
 
-    from pnp.draw.cairowriter import to_pdf
+    from cairo_pdf import to_pdf
 
     dpi = 127  # 5 pixels a mm: both rasters are whole pixels wide and high
     mine, cairos = tmp_path / "pnp.pdf", tmp_path / "cairo.pdf"

@@ -5,9 +5,10 @@ every import: ~0.2 s) and checks cairo's status after every call in Python. pnp 
 few dozen functions; they are declared in `CDEF` and called straight (`lib.cairo_fill(cr)`).
 cairo's errors are sticky (a context or surface in error ignores later drawing), so the
 status is checked where it matters: when a surface or context is made, after each page,
-after a recorded group, when a PDF is finished (and its end is where cairo puts it) and
-when a PNG is written (`check_context`, `check_surface`); a failure is a `CairoError`
-(a PnpError) naming what failed, never a silently short file.
+after a recorded group and when a PNG is written (`check_context`, `check_surface`); a
+failure is a `CairoError` (a PnpError) naming what failed, never a silently short file.
+cairo draws pnp's PNG files and reads the pictures a drawing holds; PDF files are
+written by pnp itself (`pnp.draw.pdfwriter`).
 
 The declarations are kept parsed in `pnp/draw/_cairo_ffi.py` (cffi's "out-of-line ABI"
 module: no compiler, no pycparser at run time), written from `CDEF` by
@@ -17,7 +18,6 @@ that module not load (another cffi), `CDEF` is parsed at import instead.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -90,13 +90,10 @@ void cairo_font_options_destroy(cairo_font_options_t *options);
 int cairo_surface_status(cairo_surface_t *surface);
 void cairo_surface_destroy(cairo_surface_t *surface);
 void cairo_surface_flush(cairo_surface_t *surface);
-void cairo_surface_finish(cairo_surface_t *surface);
-void cairo_surface_show_page(cairo_surface_t *surface);
 void cairo_surface_get_font_options(cairo_surface_t *surface, cairo_font_options_t *options);
 int cairo_surface_write_to_png_stream(cairo_surface_t *surface, cairo_write_func_t write_func, void *closure);
 
 cairo_surface_t *cairo_pdf_surface_create(const char *filename, double width_in_points, double height_in_points);
-void cairo_pdf_surface_set_size(cairo_surface_t *surface, double width_in_points, double height_in_points);
 cairo_surface_t *cairo_recording_surface_create(int content, const void *extents);
 cairo_surface_t *cairo_image_surface_create(int format, int width, int height);
 cairo_surface_t *cairo_image_surface_create_from_png_stream(cairo_read_func_t read_func, void *closure);
@@ -151,7 +148,7 @@ def _open(ffi):
                 return ffi.dlopen(found)
             except OSError:
                 continue
-    raise PnpError("the cairo library (libcairo 2) is not installed: pnp draws its PDF and PNG files with it; "
+    raise PnpError("the cairo library (libcairo 2) is not installed: pnp draws its PNG files and reads pictures with it; "
                    "install your system's cairo package (libcairo2 on Debian and Ubuntu, cairo elsewhere)")
 
 
@@ -191,70 +188,6 @@ def _surface(pointer, what: str):
     return surface
 
 
-PDF_END = b"%%EOF\n"  # how every PDF cairo writes ends
-
-
-class PdfFile:
-    """A PDF surface writing to a scratch file, read back by `finish`; use it in a `with`
-    block, which lets the file go however the block ends.
-
-    Why a file: cairo writes a PDF in tens of thousands of small pieces, which its own
-    buffered file output takes for a fraction of what a Python callback per piece costs
-    (~0.1 s of 1860's kit). The file lives in memory where the system allows (`_scratch`).
-    A write that fails while drawing (memory or disk full) puts the surface in error,
-    reported by `show_page`; one that fails when cairo closes the file is not reported
-    by cairo, so `finish` checks that the file ends as cairo ends it."""
-
-    def __init__(self, width_pt: float, height_pt: float):
-        self.fd, self.path, self.where = _scratch()
-        self.surface = _surface(lib.cairo_pdf_surface_create(os.fsencode(self.path), width_pt, height_pt),
-                                f"a PDF written {self.where}")
-
-    def show_page(self, what: str) -> None:
-        """The page drawn so far written out; CairoError naming `what` if cairo failed."""
-        lib.cairo_surface_show_page(self.surface)
-        check_surface(self.surface, f"{what} (writing the PDF {self.where})")
-
-    def finish(self) -> bytes:
-        """The finished file's bytes."""
-        lib.cairo_surface_finish(self.surface)
-        check_surface(self.surface, f"finishing the PDF {self.where}")
-        data = self.path.read_bytes()
-        if not data.endswith(PDF_END):
-            raise CairoError(f"finishing the PDF {self.where}: the file is cut short after {len(data)} bytes "
-                             "(is the disk or memory full?)")
-        return data
-
-    def __enter__(self) -> "PdfFile":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        lib.cairo_surface_finish(self.surface)  # cairo closes its file first
-        os.close(self.fd)
-        if not self.where.startswith("in memory"):
-            self.path.unlink(missing_ok=True)
-
-
-def _scratch() -> tuple[int, Path, str]:
-    """(open file, the path cairo opens it by, where that is for messages): an anonymous
-    file in memory where the system has them (Linux: named through /proc, nothing on
-    disk, nothing left behind), else a temporary file (removing one from a busy disk
-    took ~5 ms each, 15 a kit)."""
-    if hasattr(os, "memfd_create") and os.path.isdir("/proc/self/fd"):
-        try:
-            fd = os.memfd_create("pnp-pdf")
-            return fd, Path(f"/proc/self/fd/{fd}"), "in memory"
-        except OSError:
-            pass
-    import tempfile
-
-    try:
-        fd, path = tempfile.mkstemp(prefix="pnp-", suffix=".pdf")
-    except OSError as exc:
-        raise CairoError(f"a temporary file for a PDF: {exc}") from None
-    return fd, Path(path), f"to {path}"
-
-
 def image_surface(width: int, height: int, fmt: int = FORMAT_ARGB32):
     return _surface(lib.cairo_image_surface_create(fmt, width, height), f"a {width} x {height} pixel image")
 
@@ -264,8 +197,16 @@ def recording_surface():
     return _surface(lib.cairo_recording_surface_create(CONTENT_COLOR_ALPHA, NULL), "a recorded group")
 
 
+def pdf_font_options():
+    """The font options of cairo's PDF surface (a surface that writes nothing): metrics
+    not hinted. Text in PDFs was measured so when cairo wrote them; pnp's PDF fonts
+    measure it the same way, and tests compare them with cairo's measure."""
+    surface = _surface(lib.cairo_pdf_surface_create(NULL, 1, 1), "a PDF surface")
+    return font_options(surface)
+
+
 def font_options(surface):
-    """The surface's own font options (a PDF's: unhinted metrics)."""
+    """The surface's own font options."""
     options = ffi.gc(lib.cairo_font_options_create(), lib.cairo_font_options_destroy)
     lib.cairo_surface_get_font_options(surface, options)
     return options

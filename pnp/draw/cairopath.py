@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from pnp.draw.arcs import centre_form
 from pnp.draw.cairolib import ffi, lib
 from pnp.draw.nodes import Circle, Line, Node, Path, Rect
 
@@ -67,36 +68,16 @@ def _current_point(cr) -> tuple[float, float]:
 
 
 def _arc(cr, x1, y1, rx, ry, phi, large, sweep, x2, y2) -> None:
-    """An SVG endpoint arc, by the centre parametrisation of the SVG specification."""
-    if (x1, y1) == (x2, y2):
+    """An SVG endpoint arc, drawn about its centre (`pnp.draw.arcs.centre_form`)."""
+    centre = centre_form(x1, y1, rx, ry, phi, large, sweep, x2, y2)
+    if centre is None:
+        if (x1, y1) != (x2, y2):
+            lib.cairo_line_to(cr, x2, y2)
         return
-    if rx == 0 or ry == 0:
-        lib.cairo_line_to(cr, x2, y2)
-        return
-    rx, ry = abs(rx), abs(ry)
-    cos_p, sin_p = math.cos(math.radians(phi)), math.sin(math.radians(phi))
-    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
-    xp, yp = cos_p * dx + sin_p * dy, -sin_p * dx + cos_p * dy
-    k2 = xp * xp / (rx * rx) + yp * yp / (ry * ry)
-    if k2 > 1:
-        rx, ry = rx * math.sqrt(k2), ry * math.sqrt(k2)
-    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    den = rx * rx * yp * yp + ry * ry * xp * xp
-    k = math.sqrt(max(0.0, num / den)) if den else 0.0
-    if bool(large) == bool(sweep):
-        k = -k
-    cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
-    cx = cos_p * cxp - sin_p * cyp + (x1 + x2) / 2
-    cy = sin_p * cxp + cos_p * cyp + (y1 + y2) / 2
-    a1 = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
-    a2 = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx)
-    if sweep and a2 < a1:
-        a2 += 2 * math.pi
-    elif not sweep and a2 > a1:
-        a2 -= 2 * math.pi
+    cx, cy, rx, ry, phi, a1, a2 = centre
     lib.cairo_save(cr)
     lib.cairo_translate(cr, cx, cy)
-    lib.cairo_rotate(cr, math.radians(phi))
+    lib.cairo_rotate(cr, phi)
     lib.cairo_scale(cr, rx, ry)
     (lib.cairo_arc if sweep else lib.cairo_arc_negative)(cr, 0, 0, 1, a1, a2)
     lib.cairo_restore(cr)

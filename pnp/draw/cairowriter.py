@@ -1,94 +1,29 @@
-"""The cairo writer: a node tree drawn straight onto a cairo context (PDF or PNG
-surfaces) through pnp's own cairo binding (`pnp.draw.cairolib`: cairo's C functions
-called straight, `lib.cairo_fill(cr)`). Paint is inherited as in SVG; SVG's defaults
-(black fill, no stroke, miter limit 4) hold where nothing is set. Errors are raised,
-never swallowed: cairo's status is checked after every page and recorded group.
+"""The cairo writer: a node tree drawn straight onto a cairo context, for PNG files (the
+tiles' contact sheet, tests' rasters; PDF files are written by pnp itself,
+`pnp.draw.pdfwriter`), through pnp's own cairo binding (`pnp.draw.cairolib`: cairo's C
+functions called straight, `lib.cairo_fill(cr)`). Paint is inherited as in SVG; SVG's
+defaults (black fill, no stroke, miter limit 4) hold where nothing is set. Errors are
+raised, never swallowed: cairo's status is checked after every page and recorded group.
 
-The walk is the hot part of drawing a kit (tens of thousands of nodes), so what can be
-worked out once is: the paint in force under each distinct paint (`Ink`). Outlines and
-transforms are traced by `pnp.draw.cairopath`."""
+What can be worked out once is: the paint in force under each distinct paint
+(`pnp.draw.ink.Ink`, shared with the PDF writer). Outlines and transforms are traced by
+`pnp.draw.cairopath`."""
 
 from __future__ import annotations
 
 from pnp.draw import cairolib
 from pnp.draw.cairolib import ffi, lib
 from pnp.draw.cairopath import apply_transform, trace_path, trace_shape
-from pnp.draw.color import parse_color
-from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Paint, Path, Text
+from pnp.draw.ink import Ink
+from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Path, Text, shared_groups
 
 PT_PER_MM = 72 / 25.4
 CAPS = {"round": cairolib.LINE_CAP_ROUND, "square": cairolib.LINE_CAP_SQUARE, "butt": cairolib.LINE_CAP_BUTT}
 JOINS = {"round": cairolib.LINE_JOIN_ROUND, "bevel": cairolib.LINE_JOIN_BEVEL, "miter": cairolib.LINE_JOIN_MITER}
 MITER_LIMIT = 4  # SVG's default; cairo's own is 10
-SHARED_SIZE = 8  # a group of at least this many nodes, drawn more than once, is recorded once
-
-
-class Ink:
-    """The paint in force at a node, with what drawing needs worked out once: the fill
-    and stroke as cairo takes them and the font. A node's own paint over its parent's
-    ink is looked up (`under`), not merged again for every node; `key` is the paint by
-    value (two inks with the same paint share a recorded group)."""
-
-    __slots__ = ("style", "key", "fill", "fill_rule", "stroke", "line", "anchor", "stroked_text", "_under",
-                 "_paints", "_by_value", "_faded", "_font")
-
-    def __init__(self, style: dict):
-        self.style = style  # SVG-style attributes, without opacity (which is a node's own)
-        self.key = tuple(style.items())
-        self.anchor = style.get("text_anchor", "start")
-        self.stroked_text = style.get("stroke", "none") != "none"  # text cairo would not draw as SVG does
-        fill = parse_color(style.get("fill", "#000000"))
-        self.fill = None if fill is None else (*fill, style.get("fill_opacity", 1.0))
-        self.fill_rule = (cairolib.FILL_RULE_EVEN_ODD if style.get("fill_rule") == "evenodd"
-                          else cairolib.FILL_RULE_WINDING)
-        stroke = parse_color(style.get("stroke", "none"))
-        self.stroke = None if stroke is None else (*stroke, style.get("stroke_opacity", 1.0))
-        self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes
-            style.get("stroke_width", 1.0), CAPS[style.get("stroke_linecap", "butt")],
-            JOINS[style.get("stroke_linejoin", "miter")], tuple(style.get("stroke_dasharray") or ()))
-        self._under: dict[int, Ink] = {}  # by the paint's id: most nodes share their paint
-        self._paints: list[Paint] = []  # the paints looked up by id
-        self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart
-        self._faded: dict[float, Ink] = {}
-        self._font = None
-
-    def under(self, paint: Paint) -> "Ink":
-        """The ink of a node with `paint` of its own under this one."""
-        ink = self._under.get(id(paint))
-        if ink is None:
-            items = paint.items()
-            ink = self._by_value.get(items)
-            if ink is None:
-                style = {**self.style, **dict(items)}
-                style.pop("opacity", None)
-                ink = self._by_value[items] = Ink(style)
-            self._under[id(paint)] = ink
-            self._paints.append(paint)  # kept alive, so that its id stays its own
-        return ink
-
-    def faded(self, opacity: float) -> "Ink":
-        """This ink with `opacity` carried on its colours: a single paint (a fill alone,
-        a stroke alone, or text) covers each point once, so that equals a faded group."""
-        ink = self._faded.get(opacity)
-        if ink is None:
-            style = self.style
-            ink = self._faded[opacity] = Ink({**style, "fill_opacity": style.get("fill_opacity", 1.0) * opacity,
-                                              "stroke_opacity": style.get("stroke_opacity", 1.0) * opacity})
-        return ink
-
-    def font(self) -> tuple:
-        """(family as UTF-8, slant, weight, size) for cairo's toy font face."""
-        if self._font is None:
-            style = self.style
-            family = style.get("font_family", "sans-serif").split(",")[0].strip("\"' ")
-            if style.get("font_stretch") == "condensed" and not family.endswith("Condensed"):
-                family += " Condensed"
-            weight = style.get("font_weight", "normal")
-            bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
-            slant = cairolib.FONT_SLANT_ITALIC if style.get("font_style") == "italic" else cairolib.FONT_SLANT_NORMAL
-            self._font = (family.encode(), slant, cairolib.FONT_WEIGHT_BOLD if bold else cairolib.FONT_WEIGHT_NORMAL,
-                          style.get("font_size", 16.0))
-        return self._font
+SLANTS = {False: cairolib.FONT_SLANT_NORMAL, True: cairolib.FONT_SLANT_ITALIC}
+WEIGHTS = {False: cairolib.FONT_WEIGHT_NORMAL, True: cairolib.FONT_WEIGHT_BOLD}
+FILL_RULES = {False: cairolib.FILL_RULE_WINDING, True: cairolib.FILL_RULE_EVEN_ODD}
 
 
 class Drawer:
@@ -97,13 +32,13 @@ class Drawer:
     font) is sent to cairo only when it differs from what cairo holds, as far as this
     drawer knows: a save keeps that knowledge, a restore brings back what it was at
     the save (cairo's own stack of states); an equal setting sent again would change
-    nothing in the file, and cost a call."""
+    nothing in the picture, and cost a call."""
 
     def __init__(self, cr, shared: frozenset = frozenset(), recorded: dict | None = None, font_options=None,
                  ink: Ink | None = None):
         self.cr = cr
-        # text on a recording surface is laid out with the page's font options (a PDF's
-        # unhinted metrics), not the recording surface's own
+        # text on a recording surface is laid out with the page's font options, not the
+        # recording surface's own
         self.font_options = cairolib.font_options(lib.cairo_get_target(cr)) if font_options is None else font_options
         # what cairo holds now, as set by this drawer (None: not known)
         self.fill_rule = self.source = self.line = self.font = None
@@ -121,7 +56,7 @@ class Drawer:
 
     def replay(self, node: Group, ink: Ink) -> None:
         """A group drawn several times: drawn once on a recording surface, which each
-        use paints (a PDF holds it once, as a form, and names it where it is used)."""
+        use paints."""
         key = (id(node), ink.key)
         surface = self.recorded.get(key)
         if surface is None:
@@ -231,9 +166,9 @@ class Drawer:
     def fill_and_stroke(self, ink: Ink) -> None:
         cr, fill, stroke = self.cr, ink.fill, ink.stroke
         if fill is not None:
-            if ink.fill_rule != self.fill_rule:
-                lib.cairo_set_fill_rule(cr, ink.fill_rule)
-                self.fill_rule = ink.fill_rule
+            if ink.even_odd is not self.fill_rule:
+                lib.cairo_set_fill_rule(cr, FILL_RULES[ink.even_odd])
+                self.fill_rule = ink.even_odd
             self.set_source(fill)
             if stroke is None:
                 lib.cairo_fill(cr)
@@ -243,8 +178,8 @@ class Drawer:
             if ink.line != self.line:
                 width, cap, join, dashes = self.line = ink.line
                 lib.cairo_set_line_width(cr, width)
-                lib.cairo_set_line_cap(cr, cap)
-                lib.cairo_set_line_join(cr, join)
+                lib.cairo_set_line_cap(cr, CAPS[cap])
+                lib.cairo_set_line_join(cr, JOINS[join])
                 lib.cairo_set_dash(cr, dashes, len(dashes), 0)
             self.set_source(stroke)
             lib.cairo_stroke(cr)
@@ -261,8 +196,9 @@ class Drawer:
         cr = self.cr
         font = ink.font()
         if font != self.font:
-            lib.cairo_select_font_face(cr, font[0], font[1], font[2])
-            lib.cairo_set_font_size(cr, font[3])
+            family, bold, italic, size = font
+            lib.cairo_select_font_face(cr, family.encode(), SLANTS[italic], WEIGHTS[bold])
+            lib.cairo_set_font_size(cr, size)
             self.font = font
         content = node.content.encode()
         x, y = node.x, node.y
@@ -280,30 +216,6 @@ class Drawer:
         from pnp.draw.images import draw_image
 
         draw_image(self.cr, node)
-
-
-def shared_groups(pages: list[Page]) -> frozenset:
-    """Ids of the groups that the pages draw more than once (the same node placed at
-    several spots: a piece's artwork, a map under each section's window) and that are
-    big enough to be worth recording."""
-    seen: dict[int, int] = {}
-    sizes: dict[int, int] = {}
-
-    def visit(group: Group) -> int:
-        key = id(group)
-        if key in seen:
-            seen[key] += 1
-            return sizes[key]
-        seen[key] = 1
-        size = 1 + (group.clip is not None)
-        for child in group.children:
-            size += visit(child) if type(child) is Group else 1
-        sizes[key] = size
-        return size
-
-    for page in pages:
-        visit(page.root)
-    return frozenset(key for key, uses in seen.items() if uses > 1 and sizes[key] >= SHARED_SIZE)
 
 
 def draw_page(cr, page: Page, width_pt: float, height_pt: float, drawer: Drawer | None = None) -> None:
@@ -335,33 +247,3 @@ def to_png(page: Page, dpi: float = 96) -> bytes:
     draw_page(cr, page, w, h)
     cairolib.check_context(cr, _named(page, 1))
     return cairolib.png_bytes(surface)
-
-
-def to_pdf(pages: list[Page]) -> bytes:
-    """Pages as one PDF (shared fonts), each at its own size."""
-    shared, recorded, ink = shared_groups(pages), {}, Ink({})
-    with cairolib.PdfFile(595, 842) as pdf:
-        for n, page in enumerate(pages, 1):
-            w, h = page_points(page)
-            lib.cairo_pdf_surface_set_size(pdf.surface, w, h)
-            cr = cairolib.context(pdf.surface)
-            draw_page(cr, page, w, h, Drawer(cr, shared, recorded, ink=ink))
-            cairolib.check_context(cr, _named(page, n))
-            pdf.show_page(_named(page, n))
-        return pdf.finish()
-
-
-def open_fonts(families: tuple[str, ...]) -> None:
-    """cairo's fonts of `families` (regular and bold, as Ink.font names them) found and
-    opened by drawing a character of each where nothing keeps it. The first text a
-    process draws sets up fontconfig (~10 ms): done once before the drawing workers
-    fork, they inherit it rather than each paying for it, and so does the kit's own
-    calibration page. Fonts are looked up by name whenever text is drawn, so this
-    changes no drawing."""
-    cr = cairolib.context(cairolib.recording_surface())
-    for family in families:
-        for weight in (cairolib.FONT_WEIGHT_NORMAL, cairolib.FONT_WEIGHT_BOLD):
-            lib.cairo_select_font_face(cr, family.encode(), cairolib.FONT_SLANT_NORMAL, weight)
-            lib.cairo_move_to(cr, 0, 0)
-            lib.cairo_show_text(cr, b"0")
-    cairolib.check_context(cr, "opening the fonts")

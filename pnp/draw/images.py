@@ -1,4 +1,6 @@
-"""Pictures from outside pnp (a PNG, or an SVG such as a user's logo) drawn into a box.
+"""Pictures from outside pnp (a PNG, or an SVG such as a user's logo) read as cairo
+image surfaces, and drawn into a box on a cairo context (PNG files; the PDF writer
+makes Image XObjects of the same surfaces, `pnp.draw.pdfimages`).
 An outside SVG is the one thing cairosvg still draws (and so the one thing that loads
 cairocffi, cairosvg's own binding); pnp's own drawings never go through it."""
 
@@ -13,12 +15,17 @@ from pnp.errors import PnpError
 
 def draw_image(cr, node) -> None:
     """The picture scaled to fit the box, centred in it (SVG's xMidYMid meet)."""
+    _place(cr, node, picture_surface(node))
+
+
+def picture_surface(node):
+    """The node's picture as a cairo image surface: a PNG (a file, or embedded as a data
+    URI) as it is, an SVG drawn by cairosvg at eight pixels a unit of the box."""
     if node.href.startswith("data:image/png;base64,"):
         import base64
 
         data = base64.b64decode(node.href.split(",", 1)[1])
-        _place(cr, node, cairolib.png_surface(data, "an embedded picture"))
-        return
+        return cairolib.png_surface(data, "an embedded picture")
     path = Path(node.href)
     if not path.is_file():
         raise PnpError(f"{node.href}: picture not found")
@@ -27,12 +34,10 @@ def draw_image(cr, node) -> None:
 
         png = cairosvg.svg2png(url=str(path), unsafe=False, output_width=max(1, round(node.width * 8)),
                                output_height=max(1, round(node.height * 8)))
-        surface = cairolib.png_surface(png, node.href)
-    elif path.suffix.lower() == ".png":
-        surface = cairolib.png_surface(path.read_bytes(), node.href)
-    else:
-        raise PnpError(f"{node.href}: pictures must be PNG or SVG")
-    _place(cr, node, surface)
+        return cairolib.png_surface(png, node.href)
+    if path.suffix.lower() == ".png":
+        return cairolib.png_surface(path.read_bytes(), node.href)
+    raise PnpError(f"{node.href}: pictures must be PNG or SVG")
 
 
 def _place(cr, node, surface) -> None:

@@ -1,5 +1,5 @@
-"""The drawing model: small frozen nodes that both writers walk (`pnp.draw.svgwriter`
-for .svg files, `pnp.draw.cairowriter` for PDF and PNG).
+"""The drawing model: small frozen nodes that the writers walk (`pnp.draw.svgwriter`
+for .svg files, `pnp.draw.pdfwriter` for PDF, `pnp.draw.cairowriter` for PNG).
 
 Coordinates are user units (a page's view box maps them to millimetres). Paint is
 inherited down the tree as in SVG: a group's `paint` applies to its children unless
@@ -203,3 +203,30 @@ class Page:
                 == (other.width_mm, other.height_mm, other.view_box, other.title) and self.root == other.root)
 
     __hash__ = None
+
+
+SHARED_SIZE = 8  # a group of at least this many nodes, drawn more than once, is written once
+
+
+def shared_groups(pages: list[Page]) -> frozenset:
+    """Ids of the groups that the pages draw more than once (the same node placed at
+    several spots: a piece's artwork, a map under each section's window) and that are
+    big enough to be worth writing once (a recorded group for cairo, a form in a PDF)."""
+    seen: dict[int, int] = {}
+    sizes: dict[int, int] = {}
+
+    def visit(group: Group) -> int:
+        key = id(group)
+        if key in seen:
+            seen[key] += 1
+            return sizes[key]
+        seen[key] = 1
+        size = 1 + (group.clip is not None)
+        for child in group.children:
+            size += visit(child) if type(child) is Group else 1
+        sizes[key] = size
+        return size
+
+    for page in pages:
+        visit(page.root)
+    return frozenset(key for key, uses in seen.items() if uses > 1 and sizes[key] >= SHARED_SIZE)

@@ -1,7 +1,7 @@
 """The construction API of the drawing model: each helper returns a frozen node of
 `pnp.draw.nodes` (colours checked when it is made), a document is a node `Page` of a
-physical size, and `to_string` runs the SVG writer. PDF and PNG come from the same
-tree through `pnp.draw.cairowriter`; nothing is parsed back from SVG."""
+physical size, and `to_string` runs the SVG writer. PDF (`pnp.draw.pdfwriter`) and PNG
+(`pnp.draw.cairowriter`) come from the same tree; nothing is parsed back from SVG."""
 
 from __future__ import annotations
 

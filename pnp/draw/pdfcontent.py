@@ -1,0 +1,323 @@
+"""PDF content streams written straight from a node tree: the operators of a page (or
+of a form, see `pnp.draw.pdfwriter`) as text, with the same semantics as the cairo
+writer (`pnp.draw.cairowriter`): paint inherited as in SVG (`pnp.draw.ink`), SVG's
+defaults, miter limit 4, fill rules, dashes, caps and joins, text anchored by its ink
+extents, an opacity on a single paint carried on its colour (an ExtGState's /ca or
+/CA), else a transparency group; clips; SVG's endpoint arcs as Béziers.
+
+Coordinates stay in each node's own units: a group's transform becomes a `cm`, so a
+point is formatted as it is, never multiplied (the page's content starts with the flip
+to y down and the view box's scale). How many decimals a coordinate gets follows the
+scale of its units, so that a coordinate is always within 0.001 pt of the tree's.
+
+What the stream sets (colours, alphas, line style, font) is written only when it differs
+from what the reader holds, as far as the writer knows; a `q` keeps that knowledge and
+a `Q` brings back what it was at the `q` (the graphics state's own stack)."""
+
+from __future__ import annotations
+
+import math
+from itertools import chain
+
+from pnp.draw.ink import Ink
+from pnp.draw.nodes import NO_PAINT, Circle, Group, Image, Line, Node, Path, Rect, Text
+from pnp.draw.pdfops import (IDENTITY, circle_commands, decimals, formats, line_operators, multiply, number, singular,
+                             transform_matrix, without_arcs)
+
+MITER_LIMIT = 4  # SVG's default (a PDF's own is 10)
+UNKNOWN = (None, None, 1.0, 1.0, None, None)  # a form's start: alphas 1 (ensured at each use), the rest unknown
+
+
+class Content:
+    """One content stream being written and what it names from its resources."""
+
+    __slots__ = ("parts", "fonts", "states", "xobjects", "scale", "uses", "region")
+
+    def __init__(self, scale: float):
+        self.parts: list[str] = []
+        self.fonts: set[str] = set()
+        self.states: set[str] = set()
+        self.xobjects: set[str] = set()
+        self.scale = scale  # points per unit of the stream's own space (where it is first used)
+        self.uses: list[tuple] = []  # a form's: (the stream it is used in, its matrix there)
+        self.region: tuple | None | bool = False  # what of its space can show (False: not worked out yet)
+
+    def text(self) -> bytes:
+        return "".join(self.parts).encode("latin-1")
+
+
+class Drawer:
+    """Writes nodes into one content stream (`Content`); the document (`pnp.draw.pdfwriter`)
+    holds what streams share: forms, pictures, alpha states, fonts."""
+
+    def __init__(self, document, content: Content, ink: Ink, state: tuple = UNKNOWN):
+        self.document = document
+        self.fonts = document.fonts
+        self.content = content
+        self.out = content.parts.append
+        self.ink = ink  # the page's ink: nothing set
+        self.ctm = IDENTITY  # from the units in force to the stream's own
+        self.fmt = formats(decimals(content.scale))
+        # what the reader holds now, as set here (None: not known): fill colour, stroke
+        # colour, fill alpha, stroke alpha, line style, font resource
+        self.fill, self.stroke, self.ca, self.CA, self.line, self.font = state
+
+    # -- state ------------------------------------------------------------------------------
+
+    def save(self) -> tuple:
+        self.out("q\n")
+        return self.fill, self.stroke, self.ca, self.CA, self.line, self.font, self.ctm, self.fmt
+
+    def restore(self, held: tuple) -> None:
+        """The reader's state as it was at the save that returned `held`."""
+        self.out("Q\n")
+        self.fill, self.stroke, self.ca, self.CA, self.line, self.font, self.ctm, self.fmt = held
+
+    def concat(self, m: tuple) -> None:
+        """`m` applied to the units in force (a `cm`)."""
+        self.out(" ".join(map(number, m)) + " cm\n")
+        if m[:4] == (1.0, 0.0, 0.0, 1.0):  # a move (most transforms): the scale stays
+            a, b, c, d, e, f = self.ctm
+            self.ctm = (a, b, c, d, m[4] * a + m[5] * c + e, m[4] * b + m[5] * d + f)
+            return
+        self.ctm = multiply(m, self.ctm)
+        self.fmt = formats(decimals(self.scale()))
+
+    def scale(self) -> float:
+        """Points per unit in force (the mean of the two axes' scales)."""
+        a, b, c, d = self.ctm[:4]
+        return self.content.scale * math.sqrt(abs(a * d - b * c))
+
+    def set_alpha(self, ca: float | None, CA: float | None) -> None:
+        """The fill alpha `ca` and stroke alpha `CA` (None: either will do)."""
+        if ca is not None and ca == CA and ca != self.ca and CA != self.CA:
+            self.gs("ca CA", ca)  # one state setting both
+            self.ca = self.CA = ca
+            return
+        if ca is not None and ca != self.ca:
+            self.gs("ca", ca)
+            self.ca = ca
+        if CA is not None and CA != self.CA:
+            self.gs("CA", CA)
+            self.CA = CA
+
+    def gs(self, key: str, alpha: float) -> None:
+        name = self.document.alpha_state(key, alpha)
+        self.content.states.add(name)
+        self.out(f"/{name} gs\n")
+
+    def set_fill(self, rgba: tuple) -> None:
+        rgb = rgba[:3]
+        if rgb != self.fill:
+            self.out(self.document.colour(rgb, "rg"))
+            self.fill = rgb
+        if rgba[3] != self.ca:
+            self.set_alpha(rgba[3], None)
+
+    def set_stroke(self, rgba: tuple, line: tuple) -> None:
+        rgb = rgba[:3]
+        if rgb != self.stroke:
+            self.out(self.document.colour(rgb, "RG"))
+            self.stroke = rgb
+        if rgba[3] != self.CA:
+            self.set_alpha(None, rgba[3])
+        if line != self.line:
+            self.out(line_operators(line, self.line))
+            self.line = line
+
+    # -- the tree ---------------------------------------------------------------------------
+
+    def draw(self, node: Node, ink: Ink | None = None) -> None:
+        ink = self.ink if ink is None else ink
+        if id(node) in self.document.shared:
+            self.use_form(node, ink)
+        else:
+            self.draw_node(node, ink)
+
+    def use_form(self, node: Group, ink: Ink) -> None:
+        """A group drawn several times: written once as a form, named where it is used."""
+        name = self.document.form(node, ink, self)
+        self.set_alpha(1.0, 1.0)  # a form starts with the alphas in force where it is used
+        self.content.xobjects.add(name)
+        self.out(f"/{name} Do\n")
+
+    def draw_node(self, node: Node, ink: Ink) -> None:
+        paint = node.paint
+        if paint is NO_PAINT:
+            opacity = 1.0
+        else:
+            ink = ink.under(paint)
+            opacity = 1.0 if paint.opacity is None else paint.opacity
+        kind = type(node)
+        if kind is Group:
+            self.group(node, ink, opacity)
+        elif opacity >= 1 and (kind is not Text or not node.transform):
+            self.leaf(node, kind, ink)
+        else:
+            self.leaf_apart(node, kind, ink, opacity)
+
+    def leaf_apart(self, node: Node, kind: type, ink: Ink, opacity: float) -> None:
+        """A leaf with a transform or an opacity of its own, inside a save and restore."""
+        matrix = transform_matrix(node.transform) if kind is Text and node.transform else None
+        if matrix is not None and singular(matrix):
+            return
+        held = self.save()
+        if matrix is not None:
+            self.concat(matrix)
+        # one paint (a fill alone, a stroke alone, or text) covers each point once, so
+        # its opacity can ride on its colour; anything else is drawn as a group
+        if opacity < 1 and not (kind is Text or ink.fill is None or ink.stroke is None):
+            self.faded_group(opacity, lambda drawer: drawer.leaf(node, kind, ink))
+        else:
+            self.leaf(node, kind, ink.faded(opacity) if opacity < 1 else ink)
+        self.restore(held)
+
+    def group(self, node: Group, ink: Ink, opacity: float) -> None:
+        if not node.transform and node.clip is None and opacity >= 1:
+            self.children(node, ink)
+            return
+        matrix = transform_matrix(node.transform) if node.transform else None
+        if matrix is not None and singular(matrix):
+            return  # scaled to nothing: nothing shows (a reader might draw a speck)
+        held = self.save()
+        if matrix is not None:
+            self.concat(matrix)
+        if node.clip is not None:
+            self.trace(node.clip)
+            self.out("W n\n")
+        if opacity < 1:
+            self.faded_group(opacity, lambda drawer: drawer.children(node, ink))
+        else:
+            self.children(node, ink)
+        self.restore(held)
+
+    def faded_group(self, opacity: float, draw) -> None:
+        """What `draw` writes, as a transparency group painted at `opacity`."""
+        name = self.document.group_form(self, draw)
+        self.set_alpha(opacity, opacity)
+        self.content.xobjects.add(name)
+        self.out(f"/{name} Do\n")
+
+    def children(self, node: Group, ink: Ink) -> None:
+        shared, draw_node = self.document.shared, self.draw_node
+        for child in node.children:
+            if id(child) in shared:
+                self.use_form(child, ink)
+            else:
+                draw_node(child, ink)
+
+    def leaf(self, node: Node, kind: type, ink: Ink) -> None:
+        if kind is Text:
+            self.text(node, ink)
+        elif kind is Image:
+            self.image(node)
+        elif ink.fill is not None or ink.stroke is not None:
+            self.paint(node, ink)
+
+    def paint(self, node: Node, ink: Ink) -> None:
+        """The node's outline filled and/or stroked (colours are set before an outline:
+        nothing else may stand between its operators and the painting one). Fill and
+        stroke are one `B` where both are opaque; else the stroke is painted over the
+        fill, as cairo does (`B` would not let it show the fill through)."""
+        fill, stroke = ink.fill, ink.stroke
+        if stroke is None:
+            self.set_fill(fill)
+            self.trace(node)
+            self.out("f*\n" if ink.even_odd else "f\n")
+        elif fill is None:
+            self.set_stroke(stroke, ink.line)
+            self.trace(node)
+            self.out("S\n")
+        elif fill[3] >= 1 and stroke[3] >= 1:
+            self.set_fill(fill)
+            self.set_stroke(stroke, ink.line)
+            self.trace(node)
+            self.out("B*\n" if ink.even_odd else "B\n")
+        else:
+            self.set_fill(fill)
+            self.trace(node)
+            self.out("f*\n" if ink.even_odd else "f\n")
+            self.set_stroke(stroke, ink.line)
+            self.trace(node)
+            self.out("S\n")
+
+    # -- outlines -----------------------------------------------------------------------------
+
+    def trace(self, node: Node) -> None:
+        """The node's outline (a shape's, or a clip's)."""
+        kind = type(node)
+        if kind is Path:
+            self.path(node.commands)
+        elif kind is Rect:
+            self.rect(node)
+        elif kind is Circle:
+            self.path(circle_commands(node.cx, node.cy, node.r))
+        elif kind is Line:
+            fmt = self.fmt
+            self.out(fmt["M"] % ("M", node.x1, node.y1) + fmt["L"] % ("L", node.x2, node.y2))
+        else:
+            raise TypeError(f"cannot trace {kind.__name__} as a shape")
+
+    def path(self, commands) -> None:
+        """Path commands as operators: one format made of each command's, applied to
+        all their values at once (heads included, which the formats swallow)."""
+        try:
+            self.out(self.path_text(commands))
+        except KeyError:  # an arc (or a command pnp does not draw)
+            self.out(self.path_text(without_arcs(commands)))
+
+    def path_text(self, commands) -> str:
+        fmt = self.fmt
+        return "".join([fmt[c[0]] for c in commands]) % tuple(chain.from_iterable(commands))
+
+    def rect(self, node: Rect) -> None:
+        x, y, w, h = node.x, node.y, node.width, node.height
+        rx, ry = node.rx or node.ry, node.ry or node.rx
+        if rx <= 0:
+            self.out(self.fmt["re"] % (x, y, w, h))
+            return
+        rx, ry = min(rx, w / 2), min(ry, h / 2)
+        self.path((("M", x + rx, y), ("L", x + w - rx, y), ("A", rx, ry, 0, 0, 1, x + w, y + ry),
+                   ("L", x + w, y + h - ry), ("A", rx, ry, 0, 0, 1, x + w - rx, y + h),
+                   ("L", x + rx, y + h), ("A", rx, ry, 0, 0, 1, x, y + h - ry), ("L", x, y + ry),
+                   ("A", rx, ry, 0, 0, 1, x + rx, y), ("Z",)))
+
+    # -- text and pictures ----------------------------------------------------------------------
+
+    def text(self, node: Text, ink: Ink) -> None:
+        content = node.content
+        if not content:
+            return
+        if ink.stroked_text:
+            raise ValueError("stroked text is not drawable")
+        if ink.fill is None:
+            return
+        family, bold, italic, size = ink.font()
+        name, operand = self.fonts.show(family, bold, italic, content)
+        x, y = node.x, node.y
+        anchor = ink.anchor
+        if anchor != "start":
+            x_bearing, width = self.fonts.ink_extents(family, bold, italic, content, size)
+            x -= width / 2 + x_bearing if anchor == "middle" else width + x_bearing
+        self.set_fill(ink.fill)
+        out = self.out
+        out("BT\n")
+        if name != self.font:
+            self.content.fonts.add(name)
+            out(f"/{name} 1 Tf\n")
+            self.font = name
+        size_text = number(size)
+        out(f"{size_text} 0 0 -{size_text} {self.fmt['xy'] % (x, y)} Tm\n")
+        out(operand.decode("latin-1"))
+        out(" Tj\nET\n")
+
+    def image(self, node: Image) -> None:
+        """The picture scaled to fit the box, centred in it (SVG's xMidYMid meet); its
+        first row at the top (the y-down units flip the image's own space back)."""
+        name, width, height = self.document.image(node)
+        k = min(node.width / width, node.height / height)
+        w, h = width * k, height * k
+        x, y = node.x + (node.width - w) / 2, node.y + (node.height - h) / 2
+        self.set_alpha(1.0, None)  # as cairo paints it: the node's opacity does not reach a picture
+        self.content.xobjects.add(name)
+        self.out(f"q {number(w)} 0 0 {number(-h)} {number(x)} {number(y + h)} cm /{name} Do Q\n")

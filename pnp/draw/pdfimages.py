@@ -1,0 +1,65 @@
+"""Pictures from outside pnp (a PNG, or an SVG such as a user's logo) as a PDF's Image
+XObjects: the colours as DeviceRGB, the alpha (when not all opaque) as a soft mask.
+The PNG is read by cairo (`pnp.draw.cairolib`), as for the PNG files pnp writes; an
+outside SVG is first drawn to a PNG by cairosvg at eight pixels a unit of its box, as
+`pnp.draw.images` does. Pictures are rare (a company's logo), so the pixels are sorted
+out in Python."""
+
+from __future__ import annotations
+
+import sys
+import zlib
+
+from pnp.draw.nodes import Image
+
+LEVEL = 6
+
+
+def picture_key(node: Image) -> tuple:
+    """What decides the picture's pixels: an outside SVG is drawn at its box's size."""
+    if node.href.lower().endswith(".svg") and not node.href.startswith("data:"):
+        return (node.href, node.width, node.height)
+    return (node.href,)
+
+
+def picture_objects(node: Image) -> tuple[int, int, list[bytes]]:
+    """(width, height in pixels, object bodies): the image, then its soft mask when it
+    has one (the image names it as `@SMASK`, for the writer to number)."""
+    from pnp.draw import cairolib
+    from pnp.draw.cairolib import lib
+    from pnp.draw.images import picture_surface
+
+    picture = picture_surface(node)
+    width, height = cairolib.image_size(picture)
+    surface = cairolib.image_surface(width, height)  # ARGB32, whatever the PNG's own format
+    cr = cairolib.context(surface)
+    lib.cairo_set_source_surface(cr, picture, 0, 0)
+    lib.cairo_paint(cr)
+    cairolib.check_context(cr, f"{node.href}: reading the picture")
+    data, stride = cairolib.image_rows(surface)
+    rgb, alpha = split_pixels(data, stride, width, height)
+    head = b"/Type /XObject /Subtype /Image /Width %d /Height %d /BitsPerComponent 8 /Interpolate true " % (
+        width, height)
+    image = b"<< %s/ColorSpace /DeviceRGB %s/Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\n"
+    packed = zlib.compress(rgb, LEVEL)
+    if alpha is None:
+        return width, height, [image % (head, b"", len(packed), packed)]
+    mask = zlib.compress(alpha, LEVEL)
+    return width, height, [image % (head, b"/SMask @SMASK ", len(packed), packed),
+                           image.replace(b"/DeviceRGB", b"/DeviceGray") % (head, b"", len(mask), mask)]
+
+
+def split_pixels(data: bytes, stride: int, width: int, height: int) -> tuple[bytes, bytes | None]:
+    """(RGB bytes, alpha bytes or None when all opaque) of cairo's ARGB32 pixels (native
+    32-bit words, colours premultiplied by alpha)."""
+    rows = b"".join(data[r * stride:r * stride + 4 * width] for r in range(height))
+    if sys.byteorder == "little":
+        b, g, r, a = rows[0::4], rows[1::4], rows[2::4], rows[3::4]
+    else:
+        a, r, g, b = rows[0::4], rows[1::4], rows[2::4], rows[3::4]
+    opaque = a.count(255) == len(a)
+    if not opaque:
+        r, g, b = (bytes((c * 255 + k // 2) // k if k else 0 for c, k in zip(channel, a)) for channel in (r, g, b))
+    rgb = bytearray(3 * width * height)
+    rgb[0::3], rgb[1::3], rgb[2::3] = r, g, b
+    return bytes(rgb), None if opaque else a

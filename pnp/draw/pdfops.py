@@ -1,0 +1,142 @@
+"""The operators of pnp's PDF content streams as text (`pnp.draw.pdfcontent` writes
+them): numbers, transform matrices, path commands (arcs and circles as Béziers) and
+line styles."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from pnp.draw.arcs import beziers, centre_form
+
+CAPS = {"butt": 0, "round": 1, "square": 2}
+JOINS = {"miter": 0, "round": 1, "bevel": 2}
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def number(value: float) -> str:
+    """A PDF real: no exponent, at most six decimals, no trailing zeros. Remembered:
+    a document writes the same few values (1, 0, a grid's steps) again and again."""
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value:.6f}".rstrip("0").rstrip(".")
+        text = _NUMBERS[value] = text if text not in ("-0", "") else "0"
+    return text
+
+
+_NUMBERS: dict[float, str] = {}
+
+
+def multiply(m: tuple, n: tuple) -> tuple:
+    """The matrix that applies m, then n (PDF's row-vector order: m x n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def step_matrix(op: tuple) -> tuple:
+    """One SVG transform step as a matrix."""
+    name = op[0]
+    if name == "translate":
+        return (1.0, 0.0, 0.0, 1.0, op[1], op[2])
+    if name == "rotate":
+        t = math.radians(op[1])
+        c, s = math.cos(t), math.sin(t)
+        cx, cy = op[2], op[3]
+        return (c, s, -s, c, cx - c * cx + s * cy, cy - s * cx - c * cy)
+    if name == "scale":
+        return (op[1], 0.0, 0.0, op[2], 0.0, 0.0)
+    if name == "matrix":
+        return tuple(float(v) for v in op[1:7])
+    raise ValueError(f"unknown transform step {name!r}")
+
+
+def transform_matrix(ops: tuple) -> tuple:
+    """SVG's transform steps (applied left to right, as in SVG) as one matrix."""
+    if len(ops) == 1:
+        return step_matrix(ops[0])
+    m = IDENTITY
+    for op in ops:
+        m = multiply(step_matrix(op), m)
+    return m
+
+
+def singular(m: tuple) -> bool:
+    """Whether the matrix flattens everything to a line or a point."""
+    return m[0] * m[3] - m[1] * m[2] == 0
+
+
+def decimals(scale: float) -> int:
+    """Decimals a coordinate needs so that it is within 0.001 pt, where one unit is
+    `scale` points."""
+    if scale <= 0:
+        return 3
+    return min(8, max(1, math.ceil(3 + math.log10(scale) - 1e-9)))
+
+
+_FORMATS: dict[int, dict] = {}
+
+
+def formats(places: int) -> dict:
+    """Path commands as operator text, each format taking the whole command tuple
+    (its head letter consumed by `%.0s`)."""
+    found = _FORMATS.get(places)
+    if found is None:
+        n = f"%.{places}f"
+        found = _FORMATS[places] = {
+            "M": f"%.0s{n} {n} m\n", "L": f"%.0s{n} {n} l\n", "C": f"%.0s{n} {n} {n} {n} {n} {n} c\n",
+            "Z": "%.0sh\n", "re": f"{n} {n} {n} {n} re\n", "xy": f"{n} {n}", "places": places}
+    return found
+
+
+@lru_cache(maxsize=4096)
+def without_arcs(commands: tuple) -> tuple:
+    """The commands with each SVG endpoint arc as Béziers (a zero radius: a line; from
+    the point it is at: nothing). Remembered: the same outline recurs on a sheet."""
+    out = []
+    x = y = sx = sy = 0.0
+    for c in commands:
+        head = c[0]
+        if head == "A":
+            centre = centre_form(x, y, *c[1:])
+            x, y = c[6], c[7]
+            if centre is not None:
+                out += [("C", *b) for b in beziers(*centre)]
+            elif c[1] == 0 or c[2] == 0:
+                out.append(("L", x, y))
+            continue
+        if head == "M":
+            sx, sy = c[1], c[2]
+        elif head == "Z":
+            x, y = sx, sy
+        elif head not in ("L", "C"):
+            raise ValueError(f"unknown path command {head!r}")
+        if head != "Z":
+            x, y = c[-2], c[-1]
+        out.append(c)
+    return tuple(out)
+
+
+UNIT_CIRCLE = beziers(0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 2 * math.pi)  # from angle 0, as cairo draws a circle
+
+
+def circle_commands(cx: float, cy: float, r: float) -> tuple:
+    return (("M", cx + r, cy), *(("C", cx + r * b[0], cy + r * b[1], cx + r * b[2], cy + r * b[3],
+                                  cx + r * b[4], cy + r * b[5]) for b in UNIT_CIRCLE), ("Z",))
+
+
+def line_operators(line: tuple, held: tuple | None) -> str:
+    """Operators setting the line style `line` (width, cap, join, dashes) where the
+    reader holds `held` (None: not known)."""
+    width, cap, join, dashes = line
+    old = held or (None, None, None, None)
+    out = []
+    if width != old[0]:
+        out.append(f"{number(width)} w\n")
+    if cap != old[1]:
+        out.append(f"{CAPS[cap]} J\n")
+    if join != old[2]:
+        out.append(f"{JOINS[join]} j\n")
+    if dashes != old[3]:
+        out.append(f"[{' '.join(map(number, dashes))}] 0 d\n")
+    return "".join(out)
