@@ -11,7 +11,7 @@ import numpy
 import pytest
 from pypdf import PdfReader
 from raster import pixels
-from test_pdfwriter import DPI, assert_same_picture, needs_pdftoppm, on_white, rendered
+from test_pdfwriter import DPI, assert_same_picture, near, needs_pdftoppm, on_white, rendered
 
 from pnp.draw import pdfwriter, shapes
 from pnp.draw.svgwriter import to_svg
@@ -99,3 +99,68 @@ def test_the_soft_mask_is_named_in_the_dictionary_only(monkeypatch):
                   .values()]
     assert picture.get_data() == data
     assert picture["/SMask"].get_object().get_data() == b"abcd"
+
+
+UPRIGHT_ONLY = r'''
+import sys
+from pathlib import Path
+import pnp.text
+pnp.text.FONT_DIRS = (Path(sys.argv[1]),)
+from pnp.draw import pdfwriter
+from pnp.draw.cairowriter import to_png
+from pnp.render import svg
+from pnp.render.style import Style
+style = Style("test", {"text": "#000000"})
+page = svg.document(60, 40, view_box=(0, 0, 60, 40), title="test")
+page.add(svg.rect(0, 0, 60, 40, fill="#ffffff"))
+for anchor, x, y in (("start", 3, 10), ("middle", 30, 22), ("end", 57, 34)):
+    page.add(svg.restyled(svg.text("Italic Wagon", (x, y), 7, style, anchor=anchor), font_style=sys.argv[3]))
+Path(sys.argv[2], "page.pdf").write_bytes(pdfwriter.to_pdf([page]))
+Path(sys.argv[2], "page.png").write_bytes(to_png(page, 150))
+'''
+
+
+def upright_only(tmp_path, style: str) -> tuple[bytes, numpy.ndarray]:
+    """(PDF, cairo's raster at 150 dpi) of italic text drawn where only the upright DejaVu
+    faces are installed: pnp's font folders and fontconfig's hold nothing else."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from PIL import Image as PilImage
+
+    from pnp.text import face_file
+
+    fonts, out = tmp_path / "fonts", tmp_path / style
+    fonts.mkdir(exist_ok=True)
+    out.mkdir()
+    for weight in ("regular", "bold"):
+        source = face_file(weight)
+        if source is None:
+            pytest.skip("DejaVu Sans is not installed")
+        (fonts / source.name).write_bytes(source.read_bytes())
+    config = tmp_path / "fonts.conf"
+    config.write_text(f'<?xml version="1.0"?><fontconfig><dir>{fonts}</dir><cachedir>{tmp_path / "cache"}</cachedir>'
+                      '<include ignore_missing="yes">/etc/fonts/conf.d</include></fontconfig>')
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "FONTCONFIG_FILE": str(config), "PYTHONPATH": str(root)}
+    subprocess.run([sys.executable, "-c", UPRIGHT_ONLY, str(fonts), str(out), style], check=True, env=env, cwd=root)
+    png = numpy.asarray(PilImage.open(out / "page.png").convert("RGB"), dtype=int)
+    return (out / "page.pdf").read_bytes(), png
+
+
+@needs_pdftoppm
+def test_italic_text_without_the_oblique_faces_is_slanted_in_both_writers(tmp_path):
+    pdf, from_cairo = upright_only(tmp_path, "italic")
+    stream = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
+    assert stream.count(b" 1.4 -7 ") == 3  # the text matrix shears by 0.2: x + 0.2 y
+    fonts = {f["/BaseFont"] for f in PdfReader(io.BytesIO(pdf)).pages[0]["/Resources"]["/Font"].values()}
+    assert len(fonts) == 1 and str(fonts.pop()).endswith("+DejaVuSans")  # the upright face, embedded once
+    from_pdf = rendered(pdf, tmp_path, from_cairo)
+    _, upright = upright_only(tmp_path, "normal")
+    slanted = (near(from_pdf, upright) > 96).mean()
+    assert slanted > 0.01  # not the upright text
+    # the PNG writer slants it alike (cairo's PNG hints its glyphs and advances, so text
+    # differs by a pixel here and there, as much as upright text does: about 0.7%)
+    assert (near(from_pdf, from_cairo) > 96).mean() < 0.01 < (near(upright, from_cairo) > 96).mean()

@@ -80,6 +80,7 @@ void cairo_clip(cairo_t *cr);
 
 void cairo_select_font_face(cairo_t *cr, const char *family, int slant, int weight);
 void cairo_set_font_size(cairo_t *cr, double size);
+void cairo_set_font_matrix(cairo_t *cr, const cairo_matrix_t *matrix);
 void cairo_set_font_options(cairo_t *cr, const cairo_font_options_t *options);
 void cairo_text_extents(cairo_t *cr, const char *utf8, cairo_text_extents_t *extents);
 void cairo_show_text(cairo_t *cr, const char *utf8);
@@ -93,7 +94,6 @@ void cairo_surface_flush(cairo_surface_t *surface);
 void cairo_surface_get_font_options(cairo_surface_t *surface, cairo_font_options_t *options);
 int cairo_surface_write_to_png_stream(cairo_surface_t *surface, cairo_write_func_t write_func, void *closure);
 
-cairo_surface_t *cairo_pdf_surface_create(const char *filename, double width_in_points, double height_in_points);
 cairo_surface_t *cairo_recording_surface_create(int content, const void *extents);
 cairo_surface_t *cairo_image_surface_create(int format, int width, int height);
 cairo_surface_t *cairo_image_surface_create_from_png_stream(cairo_read_func_t read_func, void *closure);
@@ -195,14 +195,6 @@ def image_surface(width: int, height: int, fmt: int = FORMAT_ARGB32):
 def recording_surface():
     """An unbounded recording surface: drawn once, painted wherever it is used."""
     return _surface(lib.cairo_recording_surface_create(CONTENT_COLOR_ALPHA, NULL), "a recorded group")
-
-
-def pdf_font_options():
-    """The font options of cairo's PDF surface (a surface that writes nothing): metrics
-    not hinted. Text in PDFs was measured so when cairo wrote them; pnp's PDF fonts
-    measure it the same way, and tests compare them with cairo's measure."""
-    surface = _surface(lib.cairo_pdf_surface_create(NULL, 1, 1), "a PDF surface")
-    return font_options(surface)
 
 
 def font_options(surface):

@@ -15,6 +15,7 @@ from pnp.draw import cairolib
 from pnp.draw.cairolib import ffi, lib
 from pnp.draw.cairopath import apply_transform, trace_path, trace_shape
 from pnp.draw.ink import Ink
+from pnp.draw.pdffonts import face_for
 from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Path, Text, shared_groups
 
 PT_PER_MM = 72 / 25.4
@@ -198,7 +199,11 @@ class Drawer:
         if font != self.font:
             family, bold, italic, size = font
             lib.cairo_select_font_face(cr, family.encode(), SLANTS[italic], WEIGHTS[bold])
-            lib.cairo_set_font_size(cr, size)
+            slant = italic and face_for(family, bold, italic).slant  # an oblique face not installed
+            if slant:  # slanted as the PDF writer slants it (cairo's toy API draws it upright)
+                lib.cairo_set_font_matrix(cr, ffi.new("cairo_matrix_t *", (size, 0, -slant * size, size, 0, 0)))
+            else:
+                lib.cairo_set_font_size(cr, size)
             self.font = font
         content = node.content.encode()
         x, y = node.x, node.y

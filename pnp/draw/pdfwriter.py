@@ -87,7 +87,7 @@ class Document:
         key = (id(node), ink.key)
         name = self._forms.get(key)
         if name is None:
-            content = Content(user.scale())
+            content = Content(user.scale())  # decimals for this use's scale (see pnp.draw.pdfcontent)
             Drawer(self, content, self.ink).draw_node(node, ink)
             name = self._forms[key] = self._xobject(("form", content))
         self.xobjects[name][1].uses.append((user.content, user.ctm))
