@@ -24,8 +24,9 @@ class SlantedFace:
         return self.upright.show(text)
 
     def ink(self, text: str) -> tuple[float, float]:
-        """(x_bearing, width) of the slanted text's ink in em (the union of its slanted
-        glyphs' outline points, each glyph placed at the advances before it)."""
+        """(x_bearing, width) of the slanted text's ink in em, as cairo_text_extents gives
+        them for the slanted face: the union of its glyphs' reach (`reach`), each glyph
+        placed at the advances before it."""
         got = self._inks.get(text)
         if got is None:
             face = self.upright
@@ -39,20 +40,13 @@ class SlantedFace:
         return got
 
     def reach(self, glyph: int) -> tuple[float, float] | None:
-        """(left, right) of the slanted glyph's outline in font units; None without ink."""
+        """(left, right) of the slanted glyph's ink in font units, as cairo measures it: the
+        outline's box slanted, its corners' reach (the lower left and upper right corners
+        for a slant to the right); None for a glyph without ink."""
         got = self._reach.get(glyph, False)
         if got is False:
-            face, slant = self.upright, self.slant
-            box = face.box(glyph)
-            points = None if box is None else face._points(glyph)
-            if box is None:
-                got = None
-            elif points is None:  # components placed by matching points: the box's corners
-                x0, y0, x1, y1 = box
-                got = (min(x0 + slant * y0, x0 + slant * y1), max(x1 + slant * y0, x1 + slant * y1))
-            else:
-                xs, ys, origin = points
-                slanted = [x + slant * y for x, y in zip(xs, ys)]
-                got = (min(slanted) - origin, max(slanted) - origin)
-            self._reach[glyph] = got
+            box = self.upright.box(glyph)
+            slant = self.slant
+            got = self._reach[glyph] = None if box is None else (
+                min(box[0] + slant * box[1], box[0] + slant * box[3]), max(box[2] + slant * box[1], box[2] + slant * box[3]))
         return got
