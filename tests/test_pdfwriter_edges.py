@@ -180,3 +180,32 @@ def test_italic_text_without_the_oblique_faces_is_slanted_in_both_writers(tmp_pa
     # the PNG writer slants it alike (cairo's PNG hints its glyphs and advances, so text
     # differs by a pixel here and there, as much as upright text does: about 0.75%)
     assert (near(from_pdf, from_cairo) > 96).mean() < 0.012 < 0.02 < (near(upright, from_cairo) > 96).mean()
+
+
+def written_png() -> bytes:
+    from pnp.draw.cairowriter import to_png
+
+    return to_png(on_white(svg.rect(5, 5, 20, 20, fill="#ec232a")), 30)
+
+
+@pytest.mark.parametrize("name, content, problem", [
+    ("logo.svg", b"<svg><g>", r"logo\.svg: not a readable SVG \(ParseError: no element found"),
+    ("logo.svg", b"plain text", r"logo\.svg: not a readable SVG \(ParseError"),
+    ("logo.png", b"not a png", r"logo\.png: not a PNG file$"),
+    ("logo.png", None, r"logo\.png: not a readable PNG \("),
+])
+def test_a_picture_that_cannot_be_read_is_a_one_line_error_naming_it(tmp_path, name, content, problem):
+    from pnp.draw.cairowriter import to_png
+    from pnp.draw.nodes import Image
+    from pnp.errors import PnpError
+
+    if content is None:  # a PNG damaged in its pixels' data, its signature intact
+        good = written_png()
+        content = good[:60] + bytes(b ^ 0x5A for b in good[60:-20]) + good[-20:]
+    path = tmp_path / name
+    path.write_bytes(content)
+    page = on_white(Image(str(path), 5, 5, 20, 20))
+    for write in (lambda: pdfwriter.to_pdf([page]), lambda: to_png(page, 30)):
+        with pytest.raises(PnpError, match=problem) as raised:
+            write()
+        assert "\n" not in str(raised.value)

@@ -103,7 +103,8 @@ int cairo_image_surface_get_height(cairo_surface_t *surface);
 int cairo_image_surface_get_stride(cairo_surface_t *surface);
 """
 
-STATUS_SUCCESS, STATUS_READ_ERROR, STATUS_WRITE_ERROR = 0, 10, 11
+STATUS_SUCCESS, STATUS_NO_MEMORY, STATUS_READ_ERROR, STATUS_WRITE_ERROR = 0, 1, 10, 11
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FORMAT_ARGB32, FORMAT_RGB24 = 0, 1
 CONTENT_COLOR_ALPHA = 0x3000
 FILL_RULE_WINDING, FILL_RULE_EVEN_ODD = 0, 1
@@ -245,7 +246,14 @@ def png_surface(data: bytes, what: str):
         return STATUS_SUCCESS
 
     callback = ffi.callback("cairo_read_func_t", read, error=STATUS_READ_ERROR)
-    return _surface(lib.cairo_image_surface_create_from_png_stream(callback, NULL), f"{what}: reading the PNG")
+    surface = ffi.gc(lib.cairo_image_surface_create_from_png_stream(callback, NULL), lib.cairo_surface_destroy)
+    status = lib.cairo_surface_status(surface)
+    if status != STATUS_SUCCESS:  # (cairo says "out of memory" for whatever libpng rejects)
+        if not data.startswith(PNG_SIGNATURE):
+            raise CairoError(f"{what}: not a PNG file")
+        why = "damaged, or too large" if status == STATUS_NO_MEMORY else error_text(status)
+        raise CairoError(f"{what}: not a readable PNG ({why})")
+    return surface
 
 
 def image_size(surface) -> tuple[int, int]:
