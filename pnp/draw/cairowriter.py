@@ -15,7 +15,6 @@ from pnp.draw import cairolib
 from pnp.draw.cairolib import ffi, lib
 from pnp.draw.cairopath import apply_transform, trace_path, trace_shape
 from pnp.draw.ink import Ink
-from pnp.draw.pdffonts import face_for
 from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Path, Text, shared_groups
 
 PT_PER_MM = 72 / 25.4
@@ -199,7 +198,7 @@ class Drawer:
         if font != self.font:
             family, bold, italic, size = font
             lib.cairo_select_font_face(cr, family.encode(), SLANTS[italic], WEIGHTS[bold])
-            slant = italic and face_for(family, bold, italic).slant  # an oblique face not installed
+            slant = italic and _slant(family, bold)  # an oblique face not installed: its upright one slanted
             if slant:  # slanted as the PDF writer slants it (cairo's toy API draws it upright)
                 lib.cairo_set_font_matrix(cr, ffi.new("cairo_matrix_t *", (size, 0, -slant * size, size, 0, 0)))
             else:
@@ -221,6 +220,14 @@ class Drawer:
         from pnp.draw.images import draw_image
 
         draw_image(self.cr, node)
+
+
+def _slant(family: str, bold: bool) -> float:
+    """The shear pnp's PDF fonts draw the italic face with (`pnp.draw.slanted`): 0 where
+    the oblique face is installed."""
+    from pnp.draw.pdffonts import face_for
+
+    return face_for(family, bold, True).slant
 
 
 def draw_page(cr, page: Page, width_pt: float, height_pt: float, drawer: Drawer | None = None) -> None:
