@@ -15,6 +15,19 @@ from pnp.draw.ink import Ink
 from pnp.draw.nodes import shared_groups
 
 
+def pdf_font_options():
+    """The font options of cairo's PDF surface (a surface that writes nothing), as pnp's
+    binding takes them: metrics not hinted. Text in PDFs was measured so when cairo wrote
+    them; pnp's PDF fonts measure it the same way, and tests compare them with cairo's."""
+    options = cairocffi.PDFSurface(None, 1, 1).get_font_options()
+    address = int(cairocffi.ffi.cast("uintptr_t", options._pointer))
+    _KEPT.append(options)  # cairocffi frees them with its object
+    return cairolib.ffi.cast("cairo_font_options_t *", address)
+
+
+_KEPT: list = []
+
+
 def to_pdf(pages) -> bytes:
     """Pages as one cairo PDF (shared fonts), each at its own size."""
     out = io.BytesIO()

@@ -94,3 +94,10 @@ def test_tiles_command_on_bad_data_writes_nothing(game_copy, tmp_path):
 def test_bad_options_are_clear_errors(args, needle, tmp_path):
     result = run("tiles", "1860", "--out", tmp_path, *args)
     assert result.exit_code == 2 and needle in result.output and "Traceback" not in result.output
+
+
+def test_a_map_line_of_no_width_is_an_error(game_copy):
+    """(It would draw nothing: a width of 0 is not what anyone means.)"""
+    game = game_copy("1860")
+    edit(game / "map.yaml", "decorations:", "decorations:\n  lines: [{points: [{at: B2}, {at: C3}], width: 0mm}]")
+    expect_error(game, "map.yaml", "width", "a line needs a width above 0, not 0mm")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy
 import pytest
+from cairo_pdf import pdf_font_options
 
 from pnp import text as pnp_text
 from pnp.draw import cairolib, pdffonts
@@ -101,7 +102,7 @@ def test_ink_extents_are_cairos():
     dejavu_installed()
     strings = sample_strings()
     assert len(strings) > 300
-    options = cairolib.pdf_font_options()
+    options = pdf_font_options()
     cr = cairolib.context(cairolib.recording_surface())
     lib.cairo_set_font_options(cr, options)
     extents = ffi.new("cairo_text_extents_t *")
@@ -126,7 +127,7 @@ def test_ink_extents_of_every_fifth_glyph_are_cairos():
     offsets, scales and "use my metrics"), one character at a time."""
     dejavu_installed()
     cr = cairolib.context(cairolib.recording_surface())
-    lib.cairo_set_font_options(cr, cairolib.pdf_font_options())
+    lib.cairo_set_font_options(cr, pdf_font_options())
     extents = ffi.new("cairo_text_extents_t *")
     fonts = DocumentFonts()
     for family, bold, italic in FACES:

@@ -80,6 +80,7 @@ void cairo_clip(cairo_t *cr);
 
 void cairo_select_font_face(cairo_t *cr, const char *family, int slant, int weight);
 void cairo_set_font_size(cairo_t *cr, double size);
+void cairo_set_font_matrix(cairo_t *cr, const cairo_matrix_t *matrix);
 void cairo_set_font_options(cairo_t *cr, const cairo_font_options_t *options);
 void cairo_text_extents(cairo_t *cr, const char *utf8, cairo_text_extents_t *extents);
 void cairo_show_text(cairo_t *cr, const char *utf8);
@@ -93,7 +94,6 @@ void cairo_surface_flush(cairo_surface_t *surface);
 void cairo_surface_get_font_options(cairo_surface_t *surface, cairo_font_options_t *options);
 int cairo_surface_write_to_png_stream(cairo_surface_t *surface, cairo_write_func_t write_func, void *closure);
 
-cairo_surface_t *cairo_pdf_surface_create(const char *filename, double width_in_points, double height_in_points);
 cairo_surface_t *cairo_recording_surface_create(int content, const void *extents);
 cairo_surface_t *cairo_image_surface_create(int format, int width, int height);
 cairo_surface_t *cairo_image_surface_create_from_png_stream(cairo_read_func_t read_func, void *closure);
@@ -103,7 +103,8 @@ int cairo_image_surface_get_height(cairo_surface_t *surface);
 int cairo_image_surface_get_stride(cairo_surface_t *surface);
 """
 
-STATUS_SUCCESS, STATUS_READ_ERROR, STATUS_WRITE_ERROR = 0, 10, 11
+STATUS_SUCCESS, STATUS_NO_MEMORY, STATUS_READ_ERROR, STATUS_WRITE_ERROR = 0, 1, 10, 11
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FORMAT_ARGB32, FORMAT_RGB24 = 0, 1
 CONTENT_COLOR_ALPHA = 0x3000
 FILL_RULE_WINDING, FILL_RULE_EVEN_ODD = 0, 1
@@ -197,14 +198,6 @@ def recording_surface():
     return _surface(lib.cairo_recording_surface_create(CONTENT_COLOR_ALPHA, NULL), "a recorded group")
 
 
-def pdf_font_options():
-    """The font options of cairo's PDF surface (a surface that writes nothing): metrics
-    not hinted. Text in PDFs was measured so when cairo wrote them; pnp's PDF fonts
-    measure it the same way, and tests compare them with cairo's measure."""
-    surface = _surface(lib.cairo_pdf_surface_create(NULL, 1, 1), "a PDF surface")
-    return font_options(surface)
-
-
 def font_options(surface):
     """The surface's own font options."""
     options = ffi.gc(lib.cairo_font_options_create(), lib.cairo_font_options_destroy)
@@ -253,7 +246,14 @@ def png_surface(data: bytes, what: str):
         return STATUS_SUCCESS
 
     callback = ffi.callback("cairo_read_func_t", read, error=STATUS_READ_ERROR)
-    return _surface(lib.cairo_image_surface_create_from_png_stream(callback, NULL), f"{what}: reading the PNG")
+    surface = ffi.gc(lib.cairo_image_surface_create_from_png_stream(callback, NULL), lib.cairo_surface_destroy)
+    status = lib.cairo_surface_status(surface)
+    if status != STATUS_SUCCESS:  # (cairo says "out of memory" for whatever libpng rejects)
+        if not data.startswith(PNG_SIGNATURE):
+            raise CairoError(f"{what}: not a PNG file")
+        why = "damaged, or too large" if status == STATUS_NO_MEMORY else error_text(status)
+        raise CairoError(f"{what}: not a readable PNG ({why})")
+    return surface
 
 
 def image_size(surface) -> tuple[int, int]:

@@ -198,7 +198,11 @@ class Drawer:
         if font != self.font:
             family, bold, italic, size = font
             lib.cairo_select_font_face(cr, family.encode(), SLANTS[italic], WEIGHTS[bold])
-            lib.cairo_set_font_size(cr, size)
+            slant = italic and _slant(family, bold)  # an oblique face not installed: its upright one slanted
+            if slant:  # slanted as the PDF writer slants it (cairo's toy API draws it upright)
+                lib.cairo_set_font_matrix(cr, ffi.new("cairo_matrix_t *", (size, 0, -slant * size, size, 0, 0)))
+            else:
+                lib.cairo_set_font_size(cr, size)
             self.font = font
         content = node.content.encode()
         x, y = node.x, node.y
@@ -216,6 +220,14 @@ class Drawer:
         from pnp.draw.images import draw_image
 
         draw_image(self.cr, node)
+
+
+def _slant(family: str, bold: bool) -> float:
+    """The shear pnp's PDF fonts draw the italic face with (`pnp.draw.slanted`): 0 where
+    the oblique face is installed."""
+    from pnp.draw.pdffonts import face_for
+
+    return face_for(family, bold, True).slant
 
 
 def draw_page(cr, page: Page, width_pt: float, height_pt: float, drawer: Drawer | None = None) -> None:

@@ -30,14 +30,22 @@ def picture_surface(node):
     if not path.is_file():
         raise PnpError(f"{node.href}: picture not found")
     if path.suffix.lower() == ".svg":
-        import cairosvg
-
-        png = cairosvg.svg2png(url=str(path), unsafe=False, output_width=max(1, round(node.width * 8)),
-                               output_height=max(1, round(node.height * 8)))
-        return cairolib.png_surface(png, node.href)
+        return cairolib.png_surface(_svg_png(node, path), node.href)
     if path.suffix.lower() == ".png":
         return cairolib.png_surface(path.read_bytes(), node.href)
     raise PnpError(f"{node.href}: pictures must be PNG or SVG")
+
+
+def _svg_png(node, path: Path) -> bytes:
+    """An outside SVG drawn by cairosvg at eight pixels a unit of the box; a PnpError
+    naming the file when cairosvg cannot read it (bad XML, or a drawing it cannot make)."""
+    import cairosvg
+
+    try:
+        return cairosvg.svg2png(url=str(path), unsafe=False, output_width=max(1, round(node.width * 8)),
+                                output_height=max(1, round(node.height * 8)))
+    except Exception as error:  # cairosvg raises what its parsers raise: ParseError, ValueError, ...
+        raise PnpError(f"{node.href}: not a readable SVG ({type(error).__name__}: {error})") from error
 
 
 def _place(cr, node, surface) -> None:

@@ -24,15 +24,19 @@ class Ink:
         self.style = style  # SVG-style attributes, without opacity (which is a node's own)
         self.key = tuple(style.items())
         self.anchor = style.get("text_anchor", "start")
-        self.stroked_text = style.get("stroke", "none") != "none"  # text neither writer draws as SVG does
+        width = style.get("stroke_width", 1.0)
+        # SVG's rules: a stroke of width 0 (or less) is not drawn (PDF's `0 w` would draw the
+        # thinnest line), and dashes summing to 0 are a solid line (PDF forbids `[0 0] 0 d`)
+        self.stroked_text = style.get("stroke", "none") != "none" and width > 0  # text neither writer draws
         fill = parse_color(style.get("fill", "#000000"))
         self.fill = None if fill is None else (*fill, style.get("fill_opacity", 1.0))
         self.even_odd = style.get("fill_rule") == "evenodd"
-        stroke = parse_color(style.get("stroke", "none"))
+        stroke = parse_color(style.get("stroke", "none")) if width > 0 else None
         self.stroke = None if stroke is None else (*stroke, style.get("stroke_opacity", 1.0))
+        dashes = tuple(style.get("stroke_dasharray") or ())
         self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes
-            style.get("stroke_width", 1.0), style.get("stroke_linecap", "butt"),
-            style.get("stroke_linejoin", "miter"), tuple(style.get("stroke_dasharray") or ()))
+            width, style.get("stroke_linecap", "butt"), style.get("stroke_linejoin", "miter"),
+            dashes if sum(dashes) > 0 else ())
         self._under: dict[int, Ink] = {}  # by the paint's id: most nodes share their paint
         self._paints: list[Paint] = []  # the paints looked up by id
         self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart

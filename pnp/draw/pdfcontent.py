@@ -8,7 +8,10 @@ extents, an opacity on a single paint carried on its colour (an ExtGState's /ca 
 Coordinates stay in each node's own units: a group's transform becomes a `cm`, so a
 point is formatted as it is, never multiplied (the page's content starts with the flip
 to y down and the view box's scale). How many decimals a coordinate gets follows the
-scale of its units, so that a coordinate is always within 0.001 pt of the tree's.
+scale of its units, so that it is within 0.001 pt of the tree's where it is drawn; a
+shared group's form is written once, with the decimals of the scale at its first use,
+so a later use drawn larger (rare: a piece's artwork recurs at one size) may be off by
+more, up to 0.0005 unit times that use's scale.
 
 What the stream sets (colours, alphas, line style, font) is written only when it differs
 from what the reader holds, as far as the writer knows; a `q` keeps that knowledge and
@@ -307,7 +310,8 @@ class Drawer:
             out(f"/{name} 1 Tf\n")
             self.font = name
         size_text = number(size)
-        out(f"{size_text} 0 0 -{size_text} {self.fmt['xy'] % (x, y)} Tm\n")
+        slant = self.fonts.slant(family, bold, italic)  # an oblique face slanted: x + slant y
+        out(f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} {self.fmt['xy'] % (x, y)} Tm\n")
         out(operand.decode("latin-1"))
         out(" Tj\nET\n")
 

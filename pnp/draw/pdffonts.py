@@ -24,6 +24,7 @@ from functools import cache, cached_property
 from itertools import accumulate
 from pathlib import Path
 
+from pnp.draw.slanted import SlantedFace
 from pnp.fontmetrics import big_endian, big_endian_bytes, checksum, read_font, sfnt, simple_points
 
 # (condensed, bold, italic) -> the DejaVu file fontconfig gives cairo for that face
@@ -66,6 +67,7 @@ class DocumentFonts:
         got = self._shown.get(key)
         if got is None:
             face = face_for(family, bold, italic)
+            face = getattr(face, "upright", face)  # a slanted face embeds its upright one
             name = self._names.get(id(face))
             if name is None:
                 name = self._names[id(face)] = f"F{len(self._faces) + 1}"
@@ -86,6 +88,10 @@ class DocumentFonts:
         bearing, width = face_for(family, bold, italic).ink(text)
         return bearing * size, width * size
 
+    def slant(self, family: str, bold: bool, italic: bool) -> float:
+        """The shear of the face's glyphs (x + slant y): 0 but for an oblique face slanted."""
+        return face_for(family, bold, italic).slant
+
     def objects(self, first: int) -> tuple[dict[str, int], list[bytes]]:
         """({resource name: object number of its font dictionary}, the object bodies
         numbered first, first + 1, ...), as pnp.pdf_file's `Source.objects` holds them.
@@ -105,9 +111,10 @@ def face_for(family: str, bold: bool, italic: bool) -> TrueTypeFace | StandardFa
 
 
 @cache
-def _face(condensed: bool, bold: bool, italic: bool) -> TrueTypeFace | StandardFace:
+def _face(condensed: bool, bold: bool, italic: bool) -> TrueTypeFace | StandardFace | SlantedFace:
     """The face read from its file, once a process; an oblique face that is not installed
-    is drawn upright, and without the DejaVu file at all, in a standard Helvetica face."""
+    is its upright face slanted (`pnp.draw.slanted`), and without the DejaVu file at all,
+    a standard Helvetica face (as pnp.text then measures)."""
     from pnp.text import FONT_DIRS
 
     stems = [FILES[condensed, bold, italic]] + ([FILES[condensed, bold, False]] if italic else [])
@@ -115,8 +122,14 @@ def _face(condensed: bool, bold: bool, italic: bool) -> TrueTypeFace | StandardF
         for folder in FONT_DIRS:
             path = folder / f"{stem}.ttf"
             if path.exists():
-                return TrueTypeFace(path)
+                return _truetype(path) if stem == stems[0] else SlantedFace(_truetype(path))
     return _standard(STANDARD[bold, italic])
+
+
+@cache
+def _truetype(path: Path) -> TrueTypeFace:
+    """One face a file and process: an upright face and its slanted self share it."""
+    return TrueTypeFace(path)
 
 
 @cache
@@ -135,6 +148,8 @@ class TrueTypeFace:
     """One TrueType file, read once: its glyphs by character, their advances and outline
     boxes, and what embedding a subset of it needs. What a text shows and how far its ink
     reaches are kept per text (the same labels come back on every copy of a piece)."""
+
+    slant = 0.0
 
     def __init__(self, path: Path):
         self.path = path
@@ -354,6 +369,8 @@ class TrueTypeFace:
 class StandardFace:
     """A standard Helvetica face (no DejaVu installed): not embedded, WinAnsi-encoded
     (a character outside WinAnsi is shown as "?"), measured with reportlab's metrics."""
+
+    slant = 0.0  # Helvetica-Oblique is oblique itself
 
     def __init__(self, name: str):
         self.name = name

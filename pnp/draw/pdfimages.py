@@ -49,17 +49,24 @@ def picture_objects(node: Image) -> tuple[int, int, list[bytes]]:
                            image.replace(b"/DeviceRGB", b"/DeviceGray") % (head, b"", len(mask), mask)]
 
 
+def numbered(body: bytes, mask: int) -> bytes:
+    """An image's object with its soft mask named as object `mask`: `@SMASK` is replaced
+    in the dictionary only, never in the stream (compressed bytes may hold anything)."""
+    head, stream, data = body.partition(b"stream\n")
+    return head.replace(b"@SMASK", b"%d 0 R" % mask) + stream + data
+
+
 def split_pixels(data: bytes, stride: int, width: int, height: int) -> tuple[bytes, bytes | None]:
     """(RGB bytes, alpha bytes or None when all opaque) of cairo's ARGB32 pixels (native
-    32-bit words, colours premultiplied by alpha)."""
-    rows = b"".join(data[r * stride:r * stride + 4 * width] for r in range(height))
-    if sys.byteorder == "little":
-        b, g, r, a = rows[0::4], rows[1::4], rows[2::4], rows[3::4]
-    else:
-        a, r, g, b = rows[0::4], rows[1::4], rows[2::4], rows[3::4]
-    opaque = a.count(255) == len(a)
-    if not opaque:
-        r, g, b = (bytes((c * 255 + k // 2) // k if k else 0 for c, k in zip(channel, a)) for channel in (r, g, b))
-    rgb = bytearray(3 * width * height)
-    rgb[0::3], rgb[1::3], rgb[2::3] = r, g, b
-    return bytes(rgb), None if opaque else a
+    32-bit words, colours premultiplied by alpha). The colours are un-premultiplied,
+    rounded to nearest, by Pillow in C (a Python loop took 0.6 s a megapixel); Pillow's
+    own un-premultiplying conversion truncates, so the division is spelt out."""
+    from PIL import Image, ImageMath
+
+    raw = "BGRA" if sys.byteorder == "little" else "ARGB"
+    r, g, b, a = Image.frombuffer("RGBA", (width, height), data, "raw", raw, stride, 1).split()
+    opaque = a.getextrema() == (255, 255)
+    if not opaque:  # (c * 255 + a // 2) // a, integer arithmetic in mode I; 0 where a is 0
+        r, g, b = (ImageMath.lambda_eval(lambda v: (v["c"] * 255 + v["a"] / 2) / v["a"], c=c, a=a).convert("L")
+                   for c in (r, g, b))
+    return Image.merge("RGB", (r, g, b)).tobytes(), None if opaque else a.tobytes()

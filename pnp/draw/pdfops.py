@@ -85,7 +85,7 @@ def formats(places: int) -> dict:
         n = f"%.{places}f"
         found = _FORMATS[places] = {
             "M": f"%.0s{n} {n} m\n", "L": f"%.0s{n} {n} l\n", "C": f"%.0s{n} {n} {n} {n} {n} {n} c\n",
-            "Z": "%.0sh\n", "re": f"{n} {n} {n} {n} re\n", "xy": f"{n} {n}", "places": places}
+            "Z": "%.0sh\n", "re": f"{n} {n} {n} {n} re\n", "xy": f"{n} {n}"}
     return found
 
 

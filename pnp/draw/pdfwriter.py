@@ -87,7 +87,7 @@ class Document:
         key = (id(node), ink.key)
         name = self._forms.get(key)
         if name is None:
-            content = Content(user.scale())
+            content = Content(user.scale())  # decimals for this use's scale (see pnp.draw.pdfcontent)
             Drawer(self, content, self.ink).draw_node(node, ink)
             name = self._forms[key] = self._xobject(("form", content))
         self.xobjects[name][1].uses.append((user.content, user.ctm))
@@ -132,8 +132,9 @@ class Document:
         for name, entry in self.xobjects.items():
             number_ = numbers[name]
             if entry[0] == "image":
-                objects.update((number_ + k, body.replace(b"@SMASK", b"%d 0 R" % (number_ + 1)))
-                               for k, body in enumerate(entry[1]))
+                from pnp.draw.pdfimages import numbered
+
+                objects.update((number_ + k, numbered(body, number_ + 1)) for k, body in enumerate(entry[1]))
                 continue
             content = entry[1]
             head = b"/Type /XObject /Subtype /Form /BBox %s %s /Resources %s " % (

@@ -10,7 +10,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from pnp.model.base import Frozen, check_known
+from pnp.model.base import FieldError, Frozen, check_known
 from pnp.model.face_parts import TERRAIN_KINDS
 from pnp.units import Length
 
@@ -58,6 +58,10 @@ class MapLine(Frozen):
     color: str = "outline"
     width: Length = 1.0  # mm; written with a unit in map.yaml ("1.2mm")
     dashed: bool = False
+
+    def __post_init__(self):
+        if self.width <= 0:  # (a stroke of no width draws nothing: surely not what was meant)
+            raise FieldError("width", f"a line needs a width above 0, not {self.width:g}mm")
 
 
 __all__ = ["CostMark", "Disc", "MapLine", "Point", "Spot"]
