@@ -15,7 +15,8 @@ from pnp.draw import cairolib
 from pnp.draw.cairolib import ffi, lib
 from pnp.draw.cairopath import apply_transform, trace_path, trace_shape
 from pnp.draw.ink import Ink
-from pnp.draw.nodes import NO_PAINT, Group, Image, Node, Page, Path, Text, shared_groups
+from pnp.draw.nodes import Group, Image, Node, Page, Path, Text, shared_groups
+from pnp.draw.walk import TreeWalk
 
 PT_PER_MM = 72 / 25.4
 CAPS = {"round": cairolib.LINE_CAP_ROUND, "square": cairolib.LINE_CAP_SQUARE, "butt": cairolib.LINE_CAP_BUTT}
@@ -26,7 +27,7 @@ WEIGHTS = {False: cairolib.FONT_WEIGHT_NORMAL, True: cairolib.FONT_WEIGHT_BOLD}
 FILL_RULES = {False: cairolib.FILL_RULE_WINDING, True: cairolib.FILL_RULE_EVEN_ODD}
 
 
-class Drawer:
+class Drawer(TreeWalk):
     """Draws nodes on one context. A leaf without a transform or opacity of its own is
     drawn without saving the context. What a leaf sets (fill rule, colour, line style,
     font) is sent to cairo only when it differs from what cairo holds, as far as this
@@ -80,21 +81,6 @@ class Drawer:
         """cairo's state as it was at the save that returned `held`."""
         lib.cairo_restore(self.cr)
         self.fill_rule, self.source, self.line, self.font = held
-
-    def draw_node(self, node: Node, ink: Ink) -> None:
-        paint = node.paint
-        if paint is NO_PAINT:
-            opacity = 1.0
-        else:
-            ink = ink.under(paint)
-            opacity = 1.0 if paint.opacity is None else paint.opacity
-        kind = type(node)
-        if kind is Group:
-            self.group(node, ink, opacity)
-        elif opacity >= 1 and (kind is not Text or not node.transform):
-            self.leaf(node, kind, ink)  # most nodes: drawn as they are, no state to keep
-        else:
-            self.leaf_apart(node, kind, ink, opacity)
 
     def leaf_apart(self, node: Node, kind: type, ink: Ink, opacity: float) -> None:
         """A leaf with a transform or an opacity of its own, inside a save and restore."""

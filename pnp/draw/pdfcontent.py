@@ -23,9 +23,10 @@ import math
 from itertools import chain
 
 from pnp.draw.ink import Ink
-from pnp.draw.nodes import NO_PAINT, Circle, Group, Image, Line, Node, Path, Rect, Text
+from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
 from pnp.draw.pdfops import (IDENTITY, circle_commands, decimals, formats, line_operators, multiply, number, singular,
                              transform_matrix, without_arcs)
+from pnp.draw.walk import TreeWalk
 
 MITER_LIMIT = 4  # SVG's default (a PDF's own is 10)
 UNKNOWN = (None, None, 1.0, 1.0, None, None)  # a form's start: alphas 1 (ensured at each use), the rest unknown
@@ -49,7 +50,7 @@ class Content:
         return "".join(self.parts).encode("latin-1")
 
 
-class Drawer:
+class Drawer(TreeWalk):
     """Writes nodes into one content stream (`Content`); the document (`pnp.draw.pdfwriter`)
     holds what streams share: forms, pictures, alpha states, fonts."""
 
@@ -143,21 +144,6 @@ class Drawer:
         self.set_alpha(1.0, 1.0)  # a form starts with the alphas in force where it is used
         self.content.xobjects.add(name)
         self.out(f"/{name} Do\n")
-
-    def draw_node(self, node: Node, ink: Ink) -> None:
-        paint = node.paint
-        if paint is NO_PAINT:
-            opacity = 1.0
-        else:
-            ink = ink.under(paint)
-            opacity = 1.0 if paint.opacity is None else paint.opacity
-        kind = type(node)
-        if kind is Group:
-            self.group(node, ink, opacity)
-        elif opacity >= 1 and (kind is not Text or not node.transform):
-            self.leaf(node, kind, ink)
-        else:
-            self.leaf_apart(node, kind, ink, opacity)
 
     def leaf_apart(self, node: Node, kind: type, ink: Ink, opacity: float) -> None:
         """A leaf with a transform or an opacity of its own, inside a save and restore."""

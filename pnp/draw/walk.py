@@ -1,0 +1,37 @@
+"""How the writers that draw a node tree themselves (`pnp.draw.pdfcontent` for PDF,
+`pnp.draw.cairowriter` for PNG) take each node: the ink in force under its paint, then
+a group, a plain leaf, or a leaf apart (a text with a transform of its own, or a leaf
+with an opacity). Each writer says what those three mean for its output."""
+
+from __future__ import annotations
+
+from pnp.draw.ink import Ink
+from pnp.draw.nodes import NO_PAINT, Group, Node, Text
+
+
+class TreeWalk:
+    """A writer's walk of the tree; subclasses define `group`, `leaf` and `leaf_apart`."""
+
+    def draw_node(self, node: Node, ink: Ink) -> None:
+        paint = node.paint
+        if paint is NO_PAINT:
+            opacity = 1.0
+        else:
+            ink = ink.under(paint)
+            opacity = 1.0 if paint.opacity is None else paint.opacity
+        kind = type(node)
+        if kind is Group:
+            self.group(node, ink, opacity)
+        elif opacity >= 1 and (kind is not Text or not node.transform):
+            self.leaf(node, kind, ink)  # most nodes: drawn as they are, no state to keep
+        else:
+            self.leaf_apart(node, kind, ink, opacity)
+
+    def group(self, node: Group, ink: Ink, opacity: float) -> None:
+        raise NotImplementedError
+
+    def leaf(self, node: Node, kind: type, ink: Ink) -> None:
+        raise NotImplementedError
+
+    def leaf_apart(self, node: Node, kind: type, ink: Ink, opacity: float) -> None:
+        raise NotImplementedError
