@@ -80,7 +80,7 @@ class Loader(SAFE_LOADER):
         (1858: 6,700 scalars, 1 in 6 distinct), each answer a series of regular
         expressions tried in turn. It depends only on the loader's class, the text and the
         implicit flags while this loader has no path resolvers (PyYAML's are empty): the
-        implicit resolvers are the class's own (a subclass may add its own)."""
+        implicit resolvers are the class's own (a subclass may add some), set before it loads."""
         if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
             return super().resolve(kind, value, implicit)
         key = (type(self), value, implicit)
