@@ -181,9 +181,8 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
         kit_jobs.prepare(job)  # before the workers fork: they inherit the loaded game
         kit_jobs.warm_up(keys, options)
         with DocumentPool() as pool:  # each component is built, drawn and written on a worker
-            sent = job if not pool.forks else None
             jobs = kit_jobs.schedule(keys)
-            running = {job_keys: pool.call(kit_jobs.run_all, job_keys, sent) for job_keys in jobs}
+            running = {job_keys: pool.call(kit_jobs.run_all, job_keys) for job_keys in jobs}
             finished: dict[str, kit_jobs.Done | PnpError] = {}
             for key in keys:  # in print order, whichever worker built it
                 if progress:

@@ -166,7 +166,7 @@ class DocumentPool:
         self._started = False  # the workers fork at the first call
         self._tickets: list[int] = []
         self._closing: threading.Thread | None = None  # see `release`
-        if self._pool is not None and self.forks:
+        if self._pool is not None:
             warm_up()
 
     def submit(self, sections: list[PdfPart], title: str, subject: str = "",
@@ -194,16 +194,10 @@ class DocumentPool:
                       for a, b in ranges]
         return _Joined(chunks, title, subject, section)
 
-    @property
-    def forks(self) -> bool:
-        """Whether the workers are forked from this process (they see what it had loaded
-        before its first call): always, where there are workers (`pnp.workpool`)."""
-        return True
-
     def _inherit(self, obj):
         """What to send a worker for `obj`: a ticket to the copy it will inherit when it
         forks, if none has forked yet; else `obj` itself (pickled)."""
-        if self._pool is None or self._started or not self.forks:
+        if self._pool is None or self._started:
             return obj
         number = max(_INHERITED, default=-1) + 1
         _INHERITED[number] = obj
@@ -232,7 +226,11 @@ class DocumentPool:
     def __enter__(self) -> "DocumentPool":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind, *exc) -> None:
+        """Waits for the running jobs; leaving by an exception (an error, or SIGTERM or
+        Ctrl-C sent to this process alone) kills the workers at once instead."""
+        if self._pool is not None and kind is not None:
+            self._pool.terminate()
         if self._closing is not None:
             self._closing.join()
         elif self._pool is not None:

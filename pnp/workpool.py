@@ -8,16 +8,25 @@ process before the workers could fork, on the path nothing else runs beside. Thi
 imports nothing the build does not already have (pickle, select, threading).
 
 What it keeps of the executor:
-- `submit(fn, *args)` returns a `Future`; the workers fork at the first submit, so they
-  inherit everything the caller set up before it (`pnp.pdf`'s tickets, the loaded game);
+- `submit(fn, *args)` returns a `Future`; the workers fork at the first submit (which
+  waits for that), so they inherit everything the caller set up before it (`pnp.pdf`'s
+  tickets, the loaded game). The pool's own thread forks them, not the caller's: a
+  worker told to die with its parent (Linux's PR_SET_PDEATHSIG) dies when the *thread*
+  that forked it ends, and that thread lives until the workers have exited;
 - a job goes to whichever worker is free first (a thread here hands them out, so the
   workers stay busy while the caller does other work);
 - an exception raised by a job is raised again by `result()`, with the worker's
-  traceback as its cause; a worker that dies (killed, crashed) breaks the pool: every
-  job not finished raises `WorkerDied`;
-- `shutdown(wait, cancel_futures)`: the workers end once their jobs are done.
-A worker dies with this process (the initializer's `die_with_parent`), and Ctrl-C or
-SIGTERM ends it at once, without a traceback (the caller handles its own).
+  traceback as its cause (one that cannot cross processes as it is comes as a
+  `PnpError` or `RuntimeError` with its message); a worker that dies (killed, crashed),
+  or an error in the pool's own thread, breaks the pool: every job not finished, and
+  every later `submit`, raises `WorkerDied` with the reason;
+- `shutdown(wait, cancel_futures)`: the workers end once their jobs are done;
+  `terminate()` kills them at once (the caller is being interrupted).
+A worker dies with this process only if the caller's initializer makes it so
+(`pnp.pdf._start_worker` calls `pnp.forked.die_with_parent`); Ctrl-C or SIGTERM ends a
+worker at once, without a traceback (the caller handles its own). Jobs and answers go
+through the pipes as a length, then a pickle, so one that cannot be rebuilt on the other
+side fails alone.
 """
 
 from __future__ import annotations
@@ -25,8 +34,11 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import struct
 import threading
 from collections import deque
+
+_LENGTH = struct.Struct("<Q")  # each message's length, before its pickle
 
 
 class WorkerDied(RuntimeError):
@@ -89,17 +101,25 @@ class ForkPool:
         self._waiting: deque[tuple[Future, object, tuple]] = deque()
         self._lock = threading.Lock()
         self._stopping = False
+        self._broken: str | None = None  # why the pool broke (see `_break`)
+        self._forked = threading.Event()  # set by the dispatcher once the workers have forked
         self._wake: tuple[int, int] | None = None  # a pipe that interrupts the dispatcher's wait
         self._dispatcher: threading.Thread | None = None
 
     def submit(self, fn, *args) -> Future:
         future = Future()
         with self._lock:
+            if self._broken is not None:
+                raise WorkerDied(self._broken)
             if self._stopping:
                 raise RuntimeError("cannot submit a job to a pool that is shut down")
             self._waiting.append((future, fn, args))
             if self._dispatcher is None:
-                self._start()
+                self._wake = os.pipe()
+                os.set_blocking(self._wake[1], False)
+                self._dispatcher = threading.Thread(target=self._dispatch, name="pnp-workpool", daemon=True)
+                self._dispatcher.start()
+        self._forked.wait()  # the workers see what the caller set up before its first submit
         self._nudge()
         return future
 
@@ -118,14 +138,28 @@ class ForkPool:
         if wait and dispatcher is not threading.current_thread():
             dispatcher.join()
 
+    def terminate(self) -> None:
+        """Kill the workers now, running jobs or not (their futures, and those waiting,
+        raise `WorkerDied`), and wait for the pool's thread to reap them."""
+        with self._lock:
+            self._stopping = True
+            self._broken = self._broken or "the pool was terminated"
+            for worker in self._workers:
+                _kill(worker.pid)
+            dispatcher = self._dispatcher
+        if dispatcher is None:
+            return
+        self._nudge()
+        if dispatcher is not threading.current_thread():
+            dispatcher.join()
+
     @property
     def pids(self) -> list[int]:
         """The workers' process ids (empty before the first job)."""
         return [w.pid for w in self._workers]
 
-    def _start(self) -> None:
-        """Fork the workers, then start the thread that hands out the jobs (after the
-        forks: a forked process holds only the thread that forked)."""
+    def _fork(self) -> None:
+        """Fork the workers, from the pool's own thread (see the module's docstring)."""
         for _ in range(self._size):
             jobs_read, jobs_write = os.pipe()
             answers_read, answers_write = os.pipe()
@@ -133,6 +167,8 @@ class ForkPool:
             if pid == 0:  # the worker: never returns
                 os.close(jobs_write)
                 os.close(answers_read)
+                os.close(self._wake[0])
+                os.close(self._wake[1])
                 for other in self._workers:  # their pipes' ends are this process's own: closed, so
                     os.close(other.jobs.fileno())  # that a worker sees its end of the pipe when
                     os.close(other.answers.fileno())  # this process closes it
@@ -140,10 +176,6 @@ class ForkPool:
             os.close(jobs_read)
             os.close(answers_write)
             self._workers.append(_Worker(pid, jobs_write, answers_read))
-        self._wake = os.pipe()
-        os.set_blocking(self._wake[1], False)
-        self._dispatcher = threading.Thread(target=self._dispatch, name="pnp-workpool", daemon=True)
-        self._dispatcher.start()
 
     def _nudge(self) -> None:
         """Wake the dispatcher to look at the jobs again (under the lock: its pipe is
@@ -157,30 +189,40 @@ class ForkPool:
 
     def _dispatch(self) -> None:
         """Hand each free worker the next job and set each answer, until shut down and
-        idle; then close the workers' job pipes (they exit) and reap them."""
+        idle; then close the workers' job pipes (they exit) and reap them. Any error here
+        breaks the pool, so that no future is left waiting for ever."""
         import select
 
         try:
+            try:
+                self._fork()
+            finally:
+                self._forked.set()
             while True:
                 with self._lock:
                     self._hand_out()
                     busy = [w for w in self._workers if w.running is not None]
                     if self._stopping and not busy and not self._waiting:
                         return
-                ready, _, _ = select.select([self._wake[0]] + [w.answers for w in busy], [], [])
+                poll = select.poll()  # not select.select: it refuses descriptors past 1023
+                for fd in [self._wake[0]] + [w.answers.fileno() for w in busy]:
+                    poll.register(fd, select.POLLIN)
+                ready = {fd for fd, _ in poll.poll()}
                 if self._wake[0] in ready:
                     os.read(self._wake[0], 4096)
                 for worker in busy:
-                    if worker.answers in ready:
+                    if worker.answers.fileno() in ready:
                         self._receive(worker)
         except _Broken as broken:
             self._break(str(broken))
+        except BaseException as exc:
+            self._break(f"the pool's thread failed: {exc!r}")
         finally:
             self._close()
 
     def _hand_out(self) -> None:
         for worker in self._workers:
-            if worker.running is None and self._waiting:
+            while worker.running is None and self._waiting:  # a job that does not pickle leaves it free
                 future, fn, args = self._waiting.popleft()
                 try:
                     data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
@@ -188,6 +230,7 @@ class ForkPool:
                     future.set_exception(exc)
                     continue
                 try:
+                    worker.jobs.write(_LENGTH.pack(len(data)))
                     worker.jobs.write(data)
                     worker.jobs.flush()
                 except OSError:
@@ -196,11 +239,15 @@ class ForkPool:
                 worker.running = future
 
     def _receive(self, worker: _Worker) -> None:
-        try:
-            ok, value, remote = pickle.load(worker.answers)
-        except Exception:  # EOF or a partial answer: the worker died
-            raise _Broken(f"worker {worker.pid} ended without answering (killed or crashed)") from None
+        data = _read_message(worker.answers)
+        if data is None:  # EOF or a partial answer: the worker died
+            raise _Broken(f"worker {worker.pid} ended without answering (killed or crashed)")
         future, worker.running = worker.running, None
+        try:
+            ok, value, remote = pickle.loads(data)
+        except Exception as exc:  # read whole, so the pool goes on
+            future.set_exception(RuntimeError(f"the job's answer could not be rebuilt here: {exc!r}"))
+            return
         if ok:
             future.set_result(value)
         else:
@@ -208,18 +255,16 @@ class ForkPool:
             future.set_exception(value)
 
     def _break(self, why: str) -> None:
-        """Every job not finished fails; the other workers are ended."""
+        """Every job not finished fails; the other workers are ended; `submit` raises."""
         with self._lock:
             self._stopping = True
+            self._broken = why = self._broken or why
             failed = [w.running for w in self._workers if w.running is not None]
             failed += [job[0] for job in self._waiting]
             self._waiting.clear()
             for worker in self._workers:
                 worker.running = None
-                try:
-                    os.kill(worker.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+                _kill(worker.pid)
         for future in failed:
             future.set_exception(WorkerDied(f"a drawing worker died: {why}"))
 
@@ -245,9 +290,32 @@ class _Broken(Exception):
     pass
 
 
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _read_message(stream) -> bytes | None:
+    """One message (its length, then its bytes) whole, or None at the end of the stream
+    or when it ends inside a message."""
+    head = stream.read(_LENGTH.size)
+    if len(head) < _LENGTH.size:
+        return None
+    (size,) = _LENGTH.unpack(head)
+    data = stream.read(size)
+    return data if len(data) == size else None
+
+
+def _pickled(answer) -> bytes:
+    return pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def _serve(jobs: int, answers: int, initializer, initargs) -> None:
     """A worker's life: run each job it is sent, answer (ok, value, traceback), and leave
-    by `os._exit` when its job pipe closes (no exit handler of the parent runs twice)."""
+    by `os._exit` when its job pipe closes (no exit handler of the parent runs twice). A
+    failure of its own (the initializer, a broken pipe) is printed to stderr first."""
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -255,31 +323,46 @@ def _serve(jobs: int, answers: int, initializer, initargs) -> None:
         if initializer is not None:
             initializer(*initargs)
         with os.fdopen(jobs, "rb") as incoming, os.fdopen(answers, "wb") as outgoing:
-            while True:
-                try:
-                    fn, args = pickle.load(incoming)
-                except EOFError:
-                    break
-                outgoing.write(_answer(fn, args))
+            while (job := _read_message(incoming)) is not None:
+                answer = _answer(job)
+                outgoing.write(_LENGTH.pack(len(answer)))
+                outgoing.write(answer)
                 outgoing.flush()
         code = 0
+    except BaseException:
+        import sys
+        import traceback
+
+        traceback.print_exc(file=sys.stderr)
+        sys.stderr.flush()
     finally:
         os._exit(code)
 
 
-def _answer(fn, args) -> bytes:
-    """The pickled (ok, value, traceback) of `fn(*args)`; an exception that does not
-    pickle is sent as a RuntimeError naming it."""
+def _answer(job: bytes) -> bytes:
+    """The pickled (ok, value, traceback) of the pickled job `fn(*args)`. An exception
+    that would not be rebuilt in the parent (a pickle that fails to load: e.g. one whose
+    constructor takes other arguments than its message) is sent as a PnpError of its
+    message if it is one, else as a RuntimeError naming it."""
+    import traceback
+
     try:
+        fn, args = pickle.loads(job)
         answer = (True, fn(*args), "")
     except BaseException as exc:
-        import traceback
-
         answer = (False, exc, "".join(traceback.format_exception(exc)))
     try:
-        return pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        data = _pickled(answer)
+        if not answer[0]:
+            pickle.loads(data)  # an error is small: checked, it arrives whole
+        return data
     except Exception as exc:
         if answer[0]:
-            failure = RuntimeError(f"the job's result could not be sent back: {exc!r}")
-            return pickle.dumps((False, failure, ""), protocol=pickle.HIGHEST_PROTOCOL)
-        return pickle.dumps((False, RuntimeError(repr(answer[1])), answer[2]), protocol=pickle.HIGHEST_PROTOCOL)
+            return _pickled((False, RuntimeError(f"the job's result could not be sent back: {exc!r}"), ""))
+        return _pickled((False, _plain(answer[1]), answer[2]))
+
+
+def _plain(exc: BaseException) -> Exception:
+    from pnp.errors import PnpError
+
+    return PnpError(str(exc)) if isinstance(exc, PnpError) else RuntimeError(repr(exc))

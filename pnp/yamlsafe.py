@@ -67,7 +67,7 @@ class DuplicateKey(yaml.YAMLError):
         self.key, self.line, self.first = key, line, first
 
 
-_RESOLVED: dict[tuple[str, tuple[bool, bool]], str] = {}  # see Loader.resolve
+_RESOLVED: dict[tuple[type, str, tuple[bool, bool]], str] = {}  # see Loader.resolve
 RESOLVED_MOST = 100_000  # scalars whose tag is kept: a bound for a very large game
 
 
@@ -78,12 +78,12 @@ class Loader(SAFE_LOADER):
         """PyYAML's tag for a node, kept per scalar text: libyaml's composer asks for
         every scalar, and a game's files say the same keys and values again and again
         (1858: 6,700 scalars, 1 in 6 distinct), each answer a series of regular
-        expressions tried in turn. It depends only on the text and the implicit flags
-        while this loader has no path resolvers (PyYAML's are empty): the implicit
-        resolvers are the class's own, fixed at import."""
+        expressions tried in turn. It depends only on the loader's class, the text and the
+        implicit flags while this loader has no path resolvers (PyYAML's are empty): the
+        implicit resolvers are the class's own (a subclass may add some), set before it loads."""
         if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
             return super().resolve(kind, value, implicit)
-        key = (value, implicit)
+        key = (type(self), value, implicit)
         tag = _RESOLVED.get(key)
         if tag is None:
             tag = super().resolve(kind, value, implicit)

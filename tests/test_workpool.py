@@ -131,3 +131,160 @@ def test_shutting_down_with_cancel_drops_the_jobs_not_started(tmp_path):
     for future in waiting:
         with pytest.raises(CancelledJob):
             future.result()
+
+
+def wait_for(path, seconds=60):
+    """Wait (polling) until `path` exists; whether it does."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return os.path.exists(path)
+
+
+def started_then_wait(started, go):
+    open(started, "w").close()
+    return wait_for(go)
+
+
+def test_a_job_that_does_not_pickle_leaves_the_worker_to_the_next_one(tmp_path):
+    started, go = tmp_path / "started", tmp_path / "go"
+    pool = ForkPool(1)
+    try:
+        held = pool.submit(started_then_wait, str(started), str(go))
+        assert wait_for(started)  # the worker is busy: the next two wait for it
+        lost = pool.submit(lambda: 1)  # a lambda does not pickle
+        after = pool.submit(pow, 2, 3)
+        go.touch()
+        assert held.result(timeout=60) is True
+        with pytest.raises(Exception, match="lambda|pickle"):
+            lost.result(timeout=60)
+        assert after.result(timeout=60) == 8
+    finally:
+        go.touch()
+        pool.shutdown()
+
+
+def test_the_pool_works_with_descriptors_past_1023():
+    """select.select refuses them (ValueError): the pool waits with poll."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("fewer than 1200 files may be open")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    opened = []
+    try:
+        while not opened or opened[-1] < 1030:
+            opened.append(os.open(os.devnull, os.O_RDONLY))
+        pool = ForkPool(1)
+        try:
+            assert pool.submit(pow, 2, 2).result(timeout=60) == 4
+        finally:
+            pool.shutdown()
+    finally:
+        for fd in opened:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_an_error_in_the_pools_own_thread_fails_every_job_and_later_submits():
+    pool = ForkPool(1)
+
+    def broken(worker):
+        raise ValueError("the dispatcher's own bug")
+
+    pool._receive = broken
+    try:
+        futures = [pool.submit(pow, 2, n) for n in range(3)]
+        for future in futures:
+            with pytest.raises(WorkerDied, match="the dispatcher's own bug"):
+                future.result(timeout=60)
+        with pytest.raises(WorkerDied, match="the dispatcher's own bug"):
+            pool.submit(pow, 2, 2)
+    finally:
+        pool.shutdown()
+
+
+def data_error():
+    from pnp.errors import DataError
+
+    raise DataError("tiles.yaml", "57.code", "unknown key")
+
+
+class Unbuildable:
+    """Pickles, but its pickle fails to load (int("x"))."""
+
+    def __reduce__(self):
+        return int, ("x",)
+
+
+def test_an_answer_that_cannot_be_rebuilt_here_fails_its_job_alone_with_its_message():
+    pool = ForkPool(1)
+    try:
+        with pytest.raises(PnpError, match="tiles.yaml: 57.code: unknown key"):
+            pool.submit(data_error).result(timeout=60)  # DataError(file, field, problem) does not unpickle
+        with pytest.raises(RuntimeError, match="could not be rebuilt"):
+            pool.submit(Unbuildable).result(timeout=60)
+        assert pool.submit(pow, 2, 5).result(timeout=60) == 32  # the pool goes on
+    finally:
+        pool.shutdown()
+
+
+def test_a_broken_pool_says_why_when_a_job_is_submitted():
+    pool = ForkPool(1)
+    try:
+        assert pool.submit(pow, 2, 2).result(timeout=60) == 4
+        os.kill(pool.pids[0], signal.SIGKILL)
+        with pytest.raises(WorkerDied):
+            pool.submit(pow, 2, 3).result(timeout=60)
+        with pytest.raises(WorkerDied, match="killed or crashed|ended before it took a job"):
+            pool.submit(pow, 2, 4)
+    finally:
+        pool.shutdown()
+
+
+def failing_start():
+    raise ValueError("the initializer failed")
+
+
+def test_a_workers_own_failure_is_printed_before_it_exits(capfd):
+    pool = ForkPool(1, initializer=failing_start)
+    try:
+        with pytest.raises(WorkerDied):
+            pool.submit(pow, 2, 2).result(timeout=60)
+    finally:
+        pool.shutdown()
+    err = capfd.readouterr().err
+    assert "Traceback" in err and "ValueError: the initializer failed" in err
+
+
+def test_workers_that_die_with_their_parent_outlive_the_thread_that_first_submitted():
+    """PR_SET_PDEATHSIG kills a worker when the *thread* that forked it ends: the pool's
+    own thread forks them, not the short-lived caller's."""
+    from pnp.pdf import _start_worker
+
+    pool = ForkPool(2, initializer=_start_worker, initargs=(os.getpid(),))
+    answers, tid = [], []
+
+    def first_use():
+        tid.append(threading.get_native_id())
+        answers.append(pool.submit(pow, 2, 2).result(timeout=60))
+
+    try:
+        thread = threading.Thread(target=first_use)
+        thread.start()
+        thread.join()
+        task = f"/proc/self/task/{tid[0]}"
+        if not os.path.exists("/proc/self/task"):
+            pytest.skip("no /proc")
+        import time
+
+        deadline = time.monotonic() + 60
+        while os.path.exists(task) and time.monotonic() < deadline:  # the thread has ended in the kernel too
+            time.sleep(0.01)
+        assert answers == [4] and not os.path.exists(task)
+        assert [pool.submit(pow, 2, n).result(timeout=60) for n in range(4)] == [1, 2, 4, 8]
+    finally:
+        pool.shutdown()

@@ -40,3 +40,18 @@ def test_every_yaml_file_of_the_repository_loads_as_pyyaml_loads_it(folder):
     assert files
     for path in files:
         same(path.read_text(encoding="utf-8"))
+
+
+def test_a_subclass_with_its_own_implicit_resolver_gets_its_own_tags():
+    """The tags kept are the loader class's: a subclass that resolves a text otherwise
+    does not get the tag its base kept for it."""
+    import re
+
+    class Words(Loader):
+        pass
+
+    Words.add_implicit_resolver("!hello", re.compile(r"^hello$"), list("h"))
+    Words.add_constructor("!hello", lambda loader, node: "HELLO")
+    assert yaml.load("[hello]", Loader=Loader) == ["hello"]  # kept for Loader
+    assert yaml.load("[hello]", Loader=Words) == ["HELLO"]
+    assert yaml.load("[hello]", Loader=Loader) == ["hello"]

@@ -41,11 +41,12 @@ def _revive(kind: type, values: tuple) -> Frozen:
     on what it had already checked and put in its final form: `pnp build` sends the
     loaded game from the child that loaded it (`pnp.forked`), and msgspec's own way
     (calling the type) re-ran every check (1858: ~20 M instructions). A copy of a value
-    of the same type, its fields set; the first of each type is made by its constructor."""
+    of the same type, its fields set. The first of each type is made by its constructor
+    (msgspec has no other way to make one) only to be copied: a `__post_init__` that
+    puts its fields in a final form need not give the same form twice."""
     made = _MADE.get(kind)
     if made is None:
         made = _MADE[kind] = kind(**dict(zip(kind.__struct_fields__, values)))
-        return made
     out = made.__copy__()
     for name, value in zip(kind.__struct_fields__, values):
         msgspec.structs.force_setattr(out, name, value)
