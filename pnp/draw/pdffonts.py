@@ -75,8 +75,7 @@ class DocumentFonts:
                 self._used[name] = {}
             glyphs, operand = face.show(text)
             used = self._used[name]
-            for char, glyph in zip(text, glyphs):
-                code = ord(char)
+            for code, glyph in zip(map(ord, text), glyphs):
                 if used.get(glyph, 0x110000) > code:
                     used[glyph] = code
             got = self._shown[key] = (name, operand)
@@ -96,8 +95,7 @@ class DocumentFonts:
         """({resource name: object number of its font dictionary}, the object bodies
         numbered first, first + 1, ...), as pnp.pdf_file's `Source.objects` holds them.
         The same texts shown give the same bytes."""
-        numbers: dict[str, int] = {}
-        bodies: list[bytes] = []
+        numbers, bodies = {}, []  # resource name -> object number; the bodies in order
         for name, face in self._faces.items():
             numbers[name] = first + len(bodies)
             bodies += face.objects(self._used[name], numbers[name])
@@ -194,19 +192,22 @@ class TrueTypeFace:
         return got
 
     def ink(self, text: str) -> tuple[float, float]:
-        """(x_bearing, width) of the text's ink in em: the union of its glyphs' outline
-        boxes, each glyph placed at the advances before it."""
+        """(x_bearing, width) of the text's ink in em: its glyphs' outline boxes (`spread`)."""
         got = self._inks.get(text)
         if got is None:
-            pen, low, high = 0.0, float("inf"), float("-inf")
-            advances, box = self.advances, self.box
-            for glyph in self.show(text)[0]:
-                ink = box(glyph)
-                if ink is not None:
-                    low, high = min(low, pen + ink[0]), max(high, pen + ink[2])
-                pen += advances[glyph]
-            got = self._inks[text] = NO_INK if high < low else (low / self.units, (high - low) / self.units)
+            got = self._inks[text] = self.spread(text, self.box)
         return got
+
+    def spread(self, text: str, box) -> tuple[float, float]:
+        """(x_bearing, width) in em of the union of the text's glyphs' `box(glyph)`es (font
+        units, None: no ink), each glyph placed at the advances before it."""
+        pen, low, high, advances = 0.0, float("inf"), float("-inf"), self.advances
+        for glyph in self.show(text)[0]:
+            ink = box(glyph)
+            if ink is not None:
+                low, high = min(low, pen + ink[0]), max(high, pen + ink[2])
+            pen += advances[glyph]
+        return NO_INK if high < low else (low / self.units, (high - low) / self.units)
 
     def box(self, glyph: int) -> tuple[float, float, float, float] | None:
         """(xMin, yMin, xMax, yMax) of the glyph's outline points in font units, as FreeType

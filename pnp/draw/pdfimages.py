@@ -2,8 +2,7 @@
 XObjects: the colours as DeviceRGB, the alpha (when not all opaque) as a soft mask.
 The PNG is read by cairo (`pnp.draw.cairolib`), as for the PNG files pnp writes; an
 outside SVG is first drawn to a PNG by cairosvg at eight pixels a unit of its box, as
-`pnp.draw.images` does. Pictures are rare (a company's logo), so the pixels are sorted
-out in Python."""
+`pnp.draw.images` does. The colours are un-premultiplied by Pillow (`split_pixels`)."""
 
 from __future__ import annotations
 

@@ -18,35 +18,28 @@ class SlantedFace:
     def __init__(self, upright, slant: float = SLANT):
         self.upright, self.slant = upright, slant
         self._inks: dict[str, tuple[float, float]] = {}
-        self._reach: dict[int, tuple[float, float] | None] = {}
+        self._boxes: dict[int, tuple | None] = {}
 
     def show(self, text: str) -> tuple[tuple[int, ...], bytes]:
         return self.upright.show(text)
 
     def ink(self, text: str) -> tuple[float, float]:
         """(x_bearing, width) of the slanted text's ink in em, as cairo_text_extents gives
-        them for the slanted face: the union of its glyphs' reach (`reach`), each glyph
-        placed at the advances before it."""
+        them for the slanted face: the upright face's spread of the slanted glyphs' boxes."""
         got = self._inks.get(text)
         if got is None:
-            face = self.upright
-            pen, low, high = 0.0, float("inf"), float("-inf")
-            for glyph in face.show(text)[0]:
-                reach = self.reach(glyph)
-                if reach is not None:
-                    low, high = min(low, pen + reach[0]), max(high, pen + reach[1])
-                pen += face.advances[glyph]
-            got = self._inks[text] = (0.0, 0.0) if high < low else (low / face.units, (high - low) / face.units)
+            got = self._inks[text] = self.upright.spread(text, self.box)
         return got
 
-    def reach(self, glyph: int) -> tuple[float, float] | None:
-        """(left, right) of the slanted glyph's ink in font units, as cairo measures it: the
-        outline's box slanted, its corners' reach (the lower left and upper right corners
-        for a slant to the right); None for a glyph without ink."""
-        got = self._reach.get(glyph, False)
+    def box(self, glyph: int) -> tuple[float, float, float, float] | None:
+        """The upright glyph's box (`TrueTypeFace.box`, font units) with its left and right
+        as cairo measures the slanted glyph: the box's corners slanted (the lower left and
+        upper right for a slant to the right); None for a glyph without ink."""
+        got = self._boxes.get(glyph, False)
         if got is False:
             box = self.upright.box(glyph)
             slant = self.slant
-            got = self._reach[glyph] = None if box is None else (
-                min(box[0] + slant * box[1], box[0] + slant * box[3]), max(box[2] + slant * box[1], box[2] + slant * box[3]))
+            got = self._boxes[glyph] = None if box is None else (
+                min(box[0] + slant * box[1], box[0] + slant * box[3]), box[1],
+                max(box[2] + slant * box[1], box[2] + slant * box[3]), box[3])
         return got
