@@ -225,14 +225,12 @@ class ForkPool:
             while worker.running is None and self._waiting:  # a job that does not pickle leaves it free
                 future, fn, args = self._waiting.popleft()
                 try:
-                    data = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+                    data = _pickled((fn, args))
                 except Exception as exc:  # as the executor: the job's own error, the pool goes on
                     future.set_exception(exc)
                     continue
                 try:
-                    worker.jobs.write(_LENGTH.pack(len(data)))
-                    worker.jobs.write(data)
-                    worker.jobs.flush()
+                    _write_message(worker.jobs, data)
                 except OSError:
                     worker.running = future
                     raise _Broken(f"worker {worker.pid} ended before it took a job") from None
@@ -308,6 +306,13 @@ def _read_message(stream) -> bytes | None:
     return data if len(data) == size else None
 
 
+def _write_message(stream, data: bytes) -> None:
+    """One message as `_read_message` reads it: its length, then its bytes."""
+    stream.write(_LENGTH.pack(len(data)))
+    stream.write(data)
+    stream.flush()
+
+
 def _pickled(answer) -> bytes:
     return pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -324,10 +329,7 @@ def _serve(jobs: int, answers: int, initializer, initargs) -> None:
             initializer(*initargs)
         with os.fdopen(jobs, "rb") as incoming, os.fdopen(answers, "wb") as outgoing:
             while (job := _read_message(incoming)) is not None:
-                answer = _answer(job)
-                outgoing.write(_LENGTH.pack(len(answer)))
-                outgoing.write(answer)
-                outgoing.flush()
+                _write_message(outgoing, _answer(job))
         code = 0
     except BaseException:
         import sys
