@@ -14,11 +14,10 @@ from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, scale
 from pnp.geometry.outlines import circle, hex_less, text_box
 from pnp.geometry.plane import band, grown_shape, polygon, rotated, union
 from pnp.geometry.room import Grown, Room
-from pnp.geometry.stops import extent
 from pnp.geometry.track import polyline
 from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
 from pnp.text import fit_size, text_width
-from pnp.geometry.face_spots import fallback_circles, origin_shape, revenue_candidates, revenue_groups, revenue_radius, ring, rim
+from pnp.geometry.face_spots import fallback_circles, revenue_candidates, revenue_groups, revenue_radius, ring, rim, stop_reach
 from pnp.geometry.face_icons import place_icon
 from pnp.geometry.face_stops import place_stops
 from pnp.geometry.face_track import overpasses, place_track, spur_track, stub_track
@@ -111,7 +110,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
                 occupied.add(shape)
                 return point
             tried.append((point, shape))
-        costs = [occupied.clash(shape) for _, shape in tried]
+        costs = [occupied.clash(shape, free=False) for _, shape in tried]
         k = min(range(len(tried)), key=lambda i: (costs[i], i))
         clash += costs[k]
         occupied.add(tried[k][1])
@@ -138,7 +137,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     for s in stops:
         if s.kind == "halt":
             symbol = face.stops[s.index].symbol
-            spots = itertools.chain(ring(s.point, extent(origin_shape(s)) + 10, 8), fallback_circles([s], 8))
+            spots = itertools.chain(ring(s.point, stop_reach(s) + 10, 8), fallback_circles([s], 8))
             cands = ((p, text_box(symbol, HALT_FONT, p, angle=text_angle, weight="bold")) for p, _ in spots)
             point = take(cands)
             texts.append(PlacedText("symbol", symbol, point, HALT_FONT, "bold"))

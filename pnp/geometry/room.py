@@ -56,12 +56,13 @@ class Room:
                 return False
         return True
 
-    def clash(self, shape: Shape | Grown) -> float:
+    def clash(self, shape: Shape | Grown, free: bool | None = None) -> float:
         """How much of `shape` is outside the area or on something taken (0 = free).
-        Only asked when no candidate is free (a crowded face)."""
+        Only asked when no candidate is free (a crowded face); `free=False` from a
+        caller that has just found it not free (it is not asked again)."""
         if type(shape) is Grown:
             shape = shape.whole()
-        if self.is_free(shape):
+        if free is not False and self.is_free(shape):
             return 0.0
         overlap = sum(overlap_area(shape, t) for t in self.taken if intersects(shape, t))
         return outside_area(shape, self.area) + overlap
@@ -71,7 +72,7 @@ class Room:
         for i, shape in enumerate(candidates):
             if self.is_free(shape):
                 return i
-        costs = [self.clash(shape) for shape in candidates]
+        costs = [self.clash(shape, free=False) for shape in candidates]
         return min(range(len(candidates)), key=lambda i: (costs[i], i))
 
     def union(self) -> Shape:
