@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, scale
 from pnp.geometry.outlines import circle, hex_less, text_box
-from pnp.geometry.plane import band, grown_shape, polygon, rotated, union
+from pnp.geometry.plane import band, grown_shape, rotated, turned_polygon, union
 from pnp.geometry.room import Grown, Room
 from pnp.geometry.track import polyline
 from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
@@ -215,14 +215,17 @@ def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_ang
     spots = [(0, 0), (0, -45), (0, 45), (0, -60), (0, 60), (0, 30), (0, -30)]
     if stop.point != (0.0, 0.0):
         spots = [add(stop.point, (0, -35)), add(stop.point, (0, 35))] + spots
-    cands = []
-    for k in PHASE_ROW_SCALES:  # smaller only where a full-size row finds no room
-        for p in spots:
-            half_w, half_h = total * k / 2, h * k / 2
-            pts = [(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
-                   (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)]
-            cands.append(((p, k), polygon(rotated(pts, text_angle, p) if text_angle else pts)))
-    centre, k = take(cands)
+
+    def candidates():  # made as they are tried; smaller only where a full-size row finds no room
+        for k in PHASE_ROW_SCALES:
+            for p in spots:
+                half_w, half_h = total * k / 2, h * k / 2
+                pts = [(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
+                       (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)]  # anticlockwise
+                yield (p, k), turned_polygon(rotated(pts, text_angle, p) if text_angle else pts, False,
+                                             7.9 * half_w * half_h)
+
+    centre, k = take(candidates())
     boxes, x = [], -total * k / 2
     for pv, w in zip(revenue, widths):
         boxes.append((x, w * k, pv.phase, str(pv.value)))

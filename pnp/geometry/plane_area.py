@@ -22,12 +22,58 @@ def outside_area(shape: Shape, area: Shape) -> float:
     return union_area(list(shape.parts)) - union_area([p for p in inside if len(p) >= 3])
 
 
-def overlap_area(a: Shape, b: Shape) -> float:
-    """The area `a` and `b` share."""
-    pieces = [p if _box_within(pb, qb) and _is_box(q) else clip(p, q)
-              for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes)
-              if _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p)]
-    return union_area([p for p in pieces if len(p) >= 3])
+def overlap_area(a: Shape, b: Shape, facts: "PartFacts | None" = None) -> float:
+    """The area `a` and `b` share. A part of `a` within the bounds of a part of `b` that
+    is an upright box lies inside it whole: it is taken as it is, without the tests of
+    what meets what, which would find so when it is not a sliver (`_inside_box`; a map's
+    hexes against a page's window). `facts`: `part_facts(a)`, for a caller that asks
+    about the same `a` against many one-part windows (used only for those)."""
+    windows = [(q, qb, _is_box(q)) for q, qb in zip(b.parts, b.boxes)]
+    pieces, alone, areas = [], [], []
+    known = facts is not None and len(windows) == 1
+    for i, (p, pb) in enumerate(zip(a.parts, a.boxes)):
+        for q, qb, upright in windows:
+            if upright and _box_within(pb, qb) and _no_sliver(pb):
+                piece = p
+            elif _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p):
+                piece = p if upright and _box_within(pb, qb) else clip(p, q)
+            else:
+                continue
+            if len(piece) >= 3:
+                pieces.append(piece)
+                if known:
+                    alone.append(facts.alone[i])
+                    areas.append(facts.areas[i] if piece is p else None)
+    return union_area(pieces, alone, areas) if known else union_area(pieces)
+
+
+class PartFacts:
+    """What `union_area` would find of each part of a shape, worked out once for a
+    caller that cuts the same shape to many windows (a map's page sections): whether it
+    overlaps no other part (`alone`: then no piece of it cut to a window overlaps
+    another piece either, the pieces lying within the parts), and its area."""
+
+    __slots__ = ("alone", "areas")
+
+    def __init__(self, shape: Shape):
+        parts = list(shape.parts)
+        group = _groups(parts, [_bounds(p) for p in parts], [False] * len(parts), _overlap)
+        sizes: dict[int, int] = {}
+        for g in group:
+            sizes[g] = sizes.get(g, 0) + 1
+        self.alone = tuple([sizes[g] == 1 for g in group])
+        self.areas = tuple([signed_area(p) for p in parts])
+
+
+def _no_sliver(box) -> bool:
+    """Whether a convex part with these bounds is wide and tall enough that, lying within
+    an upright box, it meets that box however the side tests of `_separated` round: then
+    each of its edges has a corner of the box well inside (the part's far corners lie
+    inside the box) and each edge of the box a corner of the part well inside. Rounding
+    moves a side by some 1e-16 of the coordinates; 1e-9 leaves room to spare."""
+    minx, miny, maxx, maxy = box
+    least = 1e-9 * (max(maxx, maxy, -minx, -miny) + 1.0)
+    return maxx - minx > least and maxy - miny > least
 
 
 def _box_within(inner, outer) -> bool:
@@ -78,13 +124,26 @@ def _cut(p, q, sp: float, sq: float):
     return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
 
 
-def union_area(parts: list[Ring]) -> float:
+def union_area(parts: list[Ring], alone: list[bool] | None = None, areas: list | None = None) -> float:
     """The area the parts cover together. Parts that overlap no other part (hexes side
     by side share only edges) count whole; each group of overlapping parts is summed
-    along its boundary (`_boundary_area`)."""
+    along its boundary (`_boundary_area`). A caller may say which parts are known to
+    overlap no other (`alone`: they are not compared) and the areas it knows (`areas`,
+    None where not known); the sum is the same, term by term."""
     if len(parts) <= 1:
         return signed_area(parts[0]) if parts else 0.0
-    boxes = [_bounds(p) for p in parts]
+    boxes = [_bounds(p) if alone is None or not alone[i] else None for i, p in enumerate(parts)]
+    group = _groups(parts, boxes, alone or [False] * len(parts), _overlap)
+    groups: dict[int, list[int]] = {}
+    for i, g in enumerate(group):
+        groups.setdefault(g, []).append(i)
+    return sum((signed_area(parts[g[0]]) if areas is None or areas[g[0]] is None else areas[g[0]])
+               if len(g) == 1 else _boundary_area([parts[i] for i in g]) for g in groups.values())
+
+
+def _groups(parts: list[Ring], boxes: list, alone: list[bool], overlap) -> list[int]:
+    """Each part's group (the root of a union-find, by index) of parts that overlap
+    each other, compared where their bounds meet; parts `alone` are not compared."""
     group = list(range(len(parts)))
 
     def root(i: int) -> int:
@@ -93,20 +152,16 @@ def union_area(parts: list[Ring]) -> float:
             i = group[i]
         return i
 
-    order = sorted(range(len(parts)), key=lambda i: boxes[i][0])
+    order = sorted([i for i in range(len(parts)) if not alone[i]], key=lambda i: boxes[i][0])
     for n, i in enumerate(order):
         x0, y0, x1, y1 = boxes[i]
         for j in order[n + 1:]:
             bx0, by0, bx1, by1 = boxes[j]
             if bx0 > x1:
                 break
-            if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 and _overlap(parts[i], parts[j]):
+            if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 and overlap(parts[i], parts[j]):
                 group[root(i)] = root(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(parts)):
-        groups.setdefault(root(i), []).append(i)
-    return sum(signed_area(parts[g[0]]) if len(g) == 1 else _boundary_area([parts[i] for i in g])
-               for g in groups.values())
+    return [root(i) for i in range(len(parts))]
 
 
 def _overlap(a: Ring, b: Ring) -> bool:

@@ -1,0 +1,307 @@
+"""The shortcuts the face and map geometry takes (pnp/geometry/plane*.py, outlines.py,
+sheets/section_plan.py) against the exact answers they stand for, on many random and
+real cases: shapes whose turn the maker knows, unions of settled shapes, clipping that
+passes over far window edges, window areas with the drawing's facts worked out once,
+section spans found by bisection; and whole face layouts with the shortcuts off."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import pkgutil
+import random
+
+import pytest
+
+import pnp.geometry
+from pnp.geometry import outlines, plane, plane_area
+from pnp.geometry.outlines import circle, circle_points, text_box, text_corners
+from pnp.geometry.plane import Shape, grown, grown_shape, polygon, rotated, turned_polygon, union
+from pnp.geometry.plane_area import PartFacts, clip, overlap_area, union_area
+from pnp.geometry.stops import city_outline, town_bar
+
+ANGLES = (0.0, 30.0, -30.0, 60.0, 90.0, 120.0, 180.0, -150.0, 45.0, 12.5, 330.0)
+
+
+def same(a: Shape, b: Shape) -> bool:
+    return (a.parts, a.boxes, a.bounds, a.coords) == (b.parts, b.boxes, b.bounds, b.coords)
+
+
+def test_circles_are_the_polygons_of_their_points():
+    rng = random.Random(1)
+    cases = [((rng.uniform(-2000, 2000), rng.uniform(-2000, 2000)), rng.choice([rng.uniform(0.01, 60), 1.0, 8.0]))
+             for _ in range(3000)]
+    cases += [((0.0, 0.0), 0.0), ((5.0, 5.0), 1e-9), ((1e6, -1e6), 1e-3), ((-0.0, 0.0), 12.0)]
+    for centre, radius in cases:
+        made = circle(centre, radius)
+        assert same(made, polygon(circle_points(centre, radius))), (centre, radius)
+
+
+def test_text_boxes_and_turned_boxes_are_their_polygons():
+    rng = random.Random(2)
+    for _ in range(3000):
+        text = rng.choice(["", "1", "B&M", "Lisboa", "W", "ii", "8888"])
+        size, anchor = rng.uniform(1, 40), (rng.uniform(-900, 900), rng.uniform(-900, 900))
+        angle, weight = rng.choice(ANGLES + (rng.uniform(-360, 360),)), rng.choice(["regular", "bold"])
+        assert same(text_box(text, size, anchor, angle=angle, weight=weight),
+                    polygon(text_corners(text, size, anchor, angle, weight))), (text, size, anchor, angle)
+        w, h = rng.uniform(1e-6, 80), rng.uniform(1e-6, 30)
+        x, y = anchor
+        pts = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
+        pts = rotated(pts, angle, anchor) if angle else pts
+        assert same(turned_polygon(pts, False, 1.9 * w * h), polygon(pts)), (w, h, anchor, angle)
+
+
+def test_grown_shapes_are_the_shapes_of_their_rings():
+    rng = random.Random(3)
+    cores = [city_outline(slots, a) for slots in range(1, 7) for a in ANGLES] + [town_bar(a) for a in ANGLES]
+    cores += [text_box("Word", rng.uniform(2, 30), (rng.uniform(-500, 500), rng.uniform(-500, 500)),
+                       angle=rng.choice(ANGLES)) for _ in range(300)]
+    cores += [circle((rng.uniform(-900, 900), rng.uniform(-900, 900)), rng.uniform(0.1, 40)) for _ in range(300)]
+    cores += [polygon([(0.0, 0.0), (1e-7, 0.0), (1e-7, 1e-7)]), polygon([(3.0, 3.0), (4.0, 3.0), (5.0, 3.0)])]
+    for core in cores:
+        for margin in (0.5, 1.0, 2.0, 4.0, rng.uniform(1e-4, 12)):
+            made = grown_shape(core, margin)
+            assert same(made, Shape((grown(core.parts[0], margin),))), (core, margin)
+
+
+# Points on a line whose shoelace sum rounds below 0 both ways round
+FLAT_BOTH_WAYS = ((23.219705657820867, -7.743116975967844), (42.721196536599976, -54.84827796938443),
+                  (22.353186911575904, -5.6500716134669275), (22.686447824317284, -6.4550515529534))
+
+
+def test_unions_of_settled_shapes_are_the_shapes_of_their_parts():
+    rng = random.Random(4)
+    makers = [lambda: circle((rng.uniform(-99, 99), rng.uniform(-99, 99)), rng.uniform(0.5, 20)),
+              lambda: text_box("12", 10.0, (rng.uniform(-99, 99), rng.uniform(-99, 99)), angle=rng.choice(ANGLES)),
+              lambda: grown_shape(town_bar(rng.choice(ANGLES)), 2.0),
+              lambda: plane.band([(0.0, 0.0), (rng.uniform(-9, 9), rng.uniform(-9, 9)), (30.0, 5.0)], 4.0, True),
+              lambda: polygon([(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)]),  # flat: not settled
+              lambda: polygon([(0.0, 0.0), (0.0, 1e-300), (1e-300, 0.0)]),
+              lambda: polygon(FLAT_BOTH_WAYS)]  # judged again, turned again: not settled
+    assert not polygon(FLAT_BOTH_WAYS).settled
+    for _ in range(500):
+        shapes = [rng.choice(makers)() for _ in range(rng.randint(1, 5))]
+        assert same(union(*shapes), Shape(tuple(p for s in shapes for p in s.parts)))
+
+
+def _clip_everywhere(subject, window):
+    """plane_area.clip as it was: every window edge tests every corner."""
+    out = list(subject)
+    for i in range(len(window)):
+        if not out:
+            break
+        (x0, y0), (x1, y1) = window[i - 1], window[i]
+        ex, ey = x1 - x0, y1 - y0
+        side = [ex * (y - y0) - ey * (x - x0) for x, y in out]
+        if min(side) >= 0:
+            continue
+        kept = []
+        for k in range(len(out)):
+            p, q = out[k - 1], out[k]
+            sp, sq = side[k - 1], side[k]
+            if sq >= 0:
+                if sp < 0:
+                    kept.append(plane_area._cut(p, q, sp, sq))
+                kept.append(q)
+            elif sp >= 0:
+                kept.append(plane_area._cut(p, q, sp, sq))
+        out = kept
+    return tuple(out)
+
+
+def _random_convex(rng: random.Random) -> Shape:
+    kind = rng.randrange(4)
+    centre = (rng.uniform(-150, 150), rng.uniform(-150, 150))
+    if kind == 0:
+        return circle(centre, rng.uniform(0.5, 60))
+    if kind == 1:
+        return text_box("Name", rng.uniform(4, 40), centre, angle=rng.uniform(-180, 180))
+    if kind == 2:
+        return grown_shape(city_outline(rng.randint(1, 4), rng.choice(ANGLES)), rng.uniform(0.5, 6))
+    return plane.moved(grown_shape(town_bar(rng.choice(ANGLES)), rng.uniform(0.5, 4)), *centre)
+
+
+def test_clip_passing_over_far_edges_cuts_as_every_edge_would():
+    rng = random.Random(5)
+    for _ in range(3000):
+        subject, window = _random_convex(rng).parts[0], _random_convex(rng).parts[0]
+        assert clip(subject, window) == _clip_everywhere(subject, window)
+    for x in (0.0, 10.0, 10.0 + 1e-13, 20.0):  # touching and within rounding of an edge
+        sq = polygon([(x, 0.0), (x + 5, 0.0), (x + 5, 5.0), (x, 5.0)]).parts[0]
+        box = outlines.box(0.0, 0.0, 10.0, 10.0).parts[0]
+        assert clip(sq, box) == _clip_everywhere(sq, box)
+
+
+def _overlap_area_everywhere(a: Shape, b: Shape) -> float:
+    """plane_area.overlap_area as it was: every meeting pair tested, then union_area."""
+    pieces = [p if plane_area._box_within(pb, qb) and plane_area._is_box(q) else _clip_everywhere(p, q)
+              for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes)
+              if plane._boxes_meet(pb, qb) and not plane._separated(p, q) and not plane._separated(q, p)]
+    return union_area([p for p in pieces if len(p) >= 3])
+
+
+def _hex_map(rng: random.Random, rows: int, columns: int, size: float) -> Shape:
+    """Hexes side by side as a map draws them (each from its own centre), a few boxes over them."""
+    hexes = []
+    for r in range(rows):
+        for c in range(columns):
+            cx, cy = c * 1.5 * size + 7.3, r * math.sqrt(3) * size + (c % 2) * math.sqrt(3) / 2 * size + 4.1
+            hexes.append(polygon([(cx + size * math.cos(math.pi / 3 * k), cy + size * math.sin(math.pi / 3 * k))
+                                  for k in range(6)]))
+    boxes = [outlines.box(x, y, x + rng.uniform(10, 90), y + rng.uniform(5, 40))
+             for x, y in [(rng.uniform(0, 300), rng.uniform(0, 300)) for _ in range(4)]]
+    thin = [outlines.box(50.0, 60.0, 50.0 + 1e-12, 90.0)]
+    return union(*hexes, *boxes, *thin)
+
+
+def test_window_areas_with_the_drawings_facts_are_those_worked_out_whole():
+    rng = random.Random(6)
+    for trial in range(6):
+        drawn = _hex_map(rng, rng.randint(3, 14), rng.randint(3, 14), rng.uniform(8, 20))
+        facts = PartFacts(drawn)
+        x0, y0, x1, y1 = drawn.bounds
+        for _ in range(12):
+            wx, wy = rng.uniform(x0 - 50, x1), rng.uniform(y0 - 50, y1)
+            window = outlines.box(wx, wy, wx + rng.uniform(20, 250), wy + rng.uniform(20, 300))
+            exact = _overlap_area_everywhere(drawn, window)
+            assert overlap_area(drawn, window) == exact
+            assert overlap_area(drawn, window, facts) == exact
+        shape = _random_convex(rng)  # a window of another shape, and shapes of several parts
+        assert overlap_area(drawn, shape) == _overlap_area_everywhere(drawn, shape)
+        assert overlap_area(shape, drawn) == _overlap_area_everywhere(shape, drawn)
+
+
+def test_real_maps_section_areas_are_those_worked_out_whole():
+    from pnp.build import build_component
+    from pnp.components import PrintOptions
+    from pnp.load import load_game
+    from pnp.sheets import section_plan
+    from pnp.templates import paper, theme
+
+    for name in ("1860", "1851"):
+        game = load_game(name)
+        options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
+        seen = []
+        original = section_plan._Filled.area
+
+        def area(self, section):
+            seen.append((self.drawn, section.window))
+            return original(self, section)
+
+        section_plan._Filled.area = area
+        try:
+            build_component("map", game, options)
+        finally:
+            section_plan._Filled.area = original
+        assert seen, name
+        for drawn, window in seen:
+            assert overlap_area(drawn, window, PartFacts(drawn)) == _overlap_area_everywhere(drawn, window)
+
+
+def _spans_scanning(length, size, overlap, pieces):
+    """section_plan._spans as it was: each seam of each walk scans every piece."""
+    from pnp.sheets.section_plan import _shortest_stride
+
+    fitting = [(lo, hi) for lo, hi in pieces if hi - lo <= size]
+
+    def run(start, stride=size):
+        spans, s = [], start
+        while True:
+            e = s + size
+            spans.append((s, e))
+            if e >= length - 1e-6:
+                return spans
+            cut = [lo for lo, hi in fitting if s + 1e-6 < lo < e - 1e-6 < hi - 1e-6]
+            s = min([e - overlap, s + stride] + cut)
+
+    def whole(spans):
+        return all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in fitting)
+
+    greedy = run(0.0)
+    n = len(greedy)
+    if n == 1:
+        return [((length - size) / 2, (length + size) / 2)]
+    step = (length - size) / (n - 1)
+    even = [(i * step, i * step + size) for i in range(n)]
+    if size - step >= overlap - 1e-6 and whole(even):
+        return even
+    stride = _shortest_stride(lambda k: len(run(0.0, k)) <= n, size - overlap)
+    balanced = run(0.0, stride)
+    centred = run(-(balanced[-1][1] - length) / 2, stride)
+    for spans in (centred, balanced):
+        if len(spans) == n and whole(spans):
+            return spans
+    return greedy
+
+
+def test_section_spans_bisected_are_those_scanned():
+    from pnp.sheets import section_plan
+
+    rng = random.Random(7)
+    for _ in range(400):
+        length, size, overlap = rng.uniform(100, 1500), rng.uniform(150, 280), rng.uniform(5, 20)
+        pieces = [(lo, lo + rng.uniform(5, 60)) for lo in (rng.uniform(0, length) for _ in range(rng.randint(0, 150)))]
+        pieces += rng.sample(pieces, min(5, len(pieces)))  # pieces starting together
+        pieces += [(lo, lo + 20.0) for lo in (rng.choice([0.0, size - overlap, size]) + d for d in (-1e-6, 0.0, 1e-6))]
+        assert section_plan._spans(length, size, overlap, pieces) == _spans_scanning(length, size, overlap, pieces)
+
+
+def _clear_geometry_caches() -> None:
+    for info in pkgutil.iter_modules(pnp.geometry.__path__):
+        module = importlib.import_module("pnp.geometry." + info.name)
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+
+def _fingerprint(value) -> str:
+    from msgspec import Struct
+
+    if isinstance(value, Shape):
+        return f"Shape({value.parts!r}, {value.boxes!r}, {value.coords!r})"
+    if isinstance(value, Struct):
+        return type(value).__name__ + "(" + ", ".join(_fingerprint(getattr(value, f)) for f in value.__struct_fields__) + ")"
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(_fingerprint(v) for v in value) + ")"
+    return repr(value)
+
+
+@pytest.mark.parametrize("name", ["1860", "1851"])
+def test_real_face_layouts_are_the_same_without_the_shortcuts(name, monkeypatch):
+    """Every face a kit lays out (its tiles and map hexes), laid out with the settled
+    shapes' shortcuts and with every shape's turn judged from its corners: the same
+    layouts, every coordinate and every shape's corners."""
+    from pnp.build import build_component
+    from pnp.components import PrintOptions
+    from pnp.geometry import face
+    from pnp.load import load_game
+    from pnp.render import map_hexes, tile
+    from pnp.templates import paper, theme
+
+    game = load_game(name)
+    options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
+    calls = []
+
+    def recording(*args, **kwargs):
+        calls.append((args, kwargs))
+        return face.layout_face(*args, **kwargs)
+
+    monkeypatch.setattr(tile, "layout_face", recording)
+    monkeypatch.setattr(map_hexes, "layout_face", recording)
+    tile._tile_group.cache_clear()
+    for key in ("map", "tiles"):
+        for doc in build_component(key, game, options).documents:
+            list(doc.pages)
+    monkeypatch.undo()
+    assert len(calls) > 50
+
+    _clear_geometry_caches()
+    fast = [_fingerprint(face.layout_face(*a, **k)) for a, k in calls]
+    _clear_geometry_caches()
+    with monkeypatch.context() as m:
+        m.setattr(plane, "_settles", lambda *a: False)
+        m.setattr(outlines, "_settles", lambda *a: False)
+        slow = [_fingerprint(face.layout_face(*a, **k)) for a, k in calls]
+    _clear_geometry_caches()
+    assert fast == slow
