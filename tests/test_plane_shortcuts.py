@@ -305,3 +305,30 @@ def test_real_face_layouts_are_the_same_without_the_shortcuts(name, monkeypatch)
         slow = [_fingerprint(face.layout_face(*a, **k)) for a, k in calls]
     _clear_geometry_caches()
     assert fast == slow
+
+
+def test_least_clash_is_the_least_of_every_clash():
+    """A crowded room: the least crowded candidate and its clash, as the least of every
+    candidate's whole sum (the first of equals), though sums are left unfinished."""
+    from pnp.geometry.outlines import hex_less
+    from pnp.geometry.room import Grown, Room
+
+    rng = random.Random(8)
+    for trial in range(60):
+        room = Room(hex_less(5.0))
+        for _ in range(rng.randint(3, 9)):
+            room.add(_random_convex(rng) if rng.random() < 0.7 else
+                     plane.band([(rng.uniform(-80, 80), rng.uniform(-80, 80)) for _ in range(rng.randint(2, 5))],
+                                rng.uniform(2, 8), rng.random() < 0.5))
+        candidates = []
+        while len(candidates) < rng.randint(1, 40):
+            centre = (rng.uniform(-70, 70), rng.uniform(-70, 70))
+            shape = (circle(centre, rng.uniform(4, 20)) if rng.random() < 0.6 else
+                     Grown(text_box("XX", rng.uniform(6, 20), centre, angle=rng.choice(ANGLES)), 2.0))
+            if not room.is_free(shape):
+                candidates.append(shape)
+        if trial % 10 == 0:
+            candidates += candidates[:3]  # equal clashes: the first wins
+        costs = [room.clash(s) for s in candidates]
+        expected = min(range(len(candidates)), key=lambda i: (costs[i], i))
+        assert room.least_clash(candidates) == (expected, costs[expected])

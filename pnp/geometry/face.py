@@ -110,9 +110,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
                 occupied.add(shape)
                 return point
             tried.append((point, shape))
-        costs = [occupied.clash(shape, free=False) for _, shape in tried]
-        k = min(range(len(tried)), key=lambda i: (costs[i], i))
-        clash += costs[k]
+        k, cost = occupied.least_clash([shape for _, shape in tried])
+        clash += cost
         occupied.add(tried[k][1])
         return tried[k][0]
 
