@@ -289,15 +289,19 @@ def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
         total -= 2 * math.pi
     elif total < -math.pi:
         total += 2 * math.pi
-    n = int(abs(total) / _FILLET_STEP + 0.5)
     x, y = centre
+    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius)]
+
+
+@lru_cache(maxsize=4096)
+def _fan_offsets(start: float, total: float, radius: float) -> tuple[Point, ...]:
+    """A fan's corners less its centre, `radius * cos(angle)` and `radius * sin(angle)`
+    (so that centre + offset is the corner to the last bit): the same turns recur at
+    many centres (every corner of every upright box grown by the same margin)."""
+    n = int(abs(total) / _FILLET_STEP + 0.5)
     cos, sin = math.cos, math.sin
-    out = [(x + radius * cos(start), y + radius * sin(start))]
-    if n >= 1:
-        step = total / n
-        out += [(x + radius * cos(a), y + radius * sin(a)) for a in [start + i * step for i in range(1, n)]]
-    out.append((x + radius * cos(start + total), y + radius * sin(start + total)))
-    return out
+    angles = [start] + ([start + i * (total / n) for i in range(1, n)] if n >= 1 else []) + [start + total]
+    return tuple([(radius * cos(a), radius * sin(a)) for a in angles])
 
 
 def grown_shape(shape: Shape, margin: float) -> Shape:

@@ -25,35 +25,54 @@ def outside_area(shape: Shape, area: Shape) -> float:
 def overlap_area(a: Shape, b: Shape, facts: "PartFacts | None" = None) -> float:
     """The area `a` and `b` share. A part of `a` within the bounds of a part of `b` that
     is an upright box lies inside it whole: it is taken as it is, without the tests of
-    what meets what, which would find so when it is not a sliver (`_inside_box`; a map's
-    hexes against a page's window). `facts`: `part_facts(a)`, for a caller that asks
-    about the same `a` against many one-part windows (used only for those)."""
+    what meets what, which would find so when it is not a sliver (`_no_sliver`; a map's
+    hexes against a page's window). `facts`: `PartFacts(a)`, for a caller that asks
+    about the same `a` against many windows (`_window_area`)."""
+    if facts is not None and len(b.parts) == 1 and _is_box(b.parts[0]):
+        return _window_area(a, b.parts[0], b.boxes[0], facts)
     windows = [(q, qb, _is_box(q)) for q, qb in zip(b.parts, b.boxes)]
-    pieces, alone, areas = [], [], []
-    known = facts is not None and len(windows) == 1
-    for i, (p, pb) in enumerate(zip(a.parts, a.boxes)):
+    pieces = []
+    for p, pb in zip(a.parts, a.boxes):
         for q, qb, upright in windows:
             if upright and _box_within(pb, qb) and _no_sliver(pb):
-                piece = p
+                pieces.append(p)
             elif _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p):
-                piece = p if upright and _box_within(pb, qb) else clip(p, q)
-            else:
+                pieces.append(p if upright and _box_within(pb, qb) else clip(p, q))
+    return union_area([p for p in pieces if len(p) >= 3])
+
+
+def _window_area(a: Shape, q: Ring, qb, facts: "PartFacts") -> float:
+    """`overlap_area` of `a` and an upright box `q` (bounds `qb`): the same pieces in
+    the same order, told by the same tests, with the bounds compared inline and what
+    `facts` knows of each part of `a` (whether it is a sliver, alone, its area)."""
+    qx0, qy0, qx1, qy1 = qb
+    pieces, alone, areas = [], [], []
+    for i, (p, (px0, py0, px1, py1)) in enumerate(zip(a.parts, a.boxes)):
+        if not (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1):  # the bounds do not meet
+            continue
+        if qx0 <= px0 and qy0 <= py0 and px1 <= qx1 and py1 <= qy1:  # within the box: inside it
+            if not facts.thick[i] and (_separated(p, q) or _separated(q, p)):
                 continue
-            if len(piece) >= 3:
-                pieces.append(piece)
-                if known:
-                    alone.append(facts.alone[i])
-                    areas.append(facts.areas[i] if piece is p else None)
-    return union_area(pieces, alone, areas) if known else union_area(pieces)
+            piece = p
+        elif _separated(p, q) or _separated(q, p):
+            continue
+        else:
+            piece = clip(p, q)
+        if len(piece) >= 3:
+            pieces.append(piece)
+            alone.append(facts.alone[i])
+            areas.append(facts.areas[i] if piece is p else None)
+    return union_area(pieces, alone, areas)
 
 
 class PartFacts:
-    """What `union_area` would find of each part of a shape, worked out once for a
-    caller that cuts the same shape to many windows (a map's page sections): whether it
-    overlaps no other part (`alone`: then no piece of it cut to a window overlaps
-    another piece either, the pieces lying within the parts), and its area."""
+    """What `overlap_area` and `union_area` would find of each part of a shape, worked
+    out once for a caller that cuts the same shape to many windows (a map's page
+    sections): whether it is no sliver (`thick`, `_no_sliver`), whether it overlaps no
+    other part (`alone`: then no piece of it cut to a window overlaps another piece
+    either, the pieces lying within the parts), and its area."""
 
-    __slots__ = ("alone", "areas")
+    __slots__ = ("thick", "alone", "areas")
 
     def __init__(self, shape: Shape):
         parts = list(shape.parts)
@@ -61,6 +80,7 @@ class PartFacts:
         sizes: dict[int, int] = {}
         for g in group:
             sizes[g] = sizes.get(g, 0) + 1
+        self.thick = tuple([_no_sliver(b) for b in shape.boxes])
         self.alone = tuple([sizes[g] == 1 for g in group])
         self.areas = tuple([signed_area(p) for p in parts])
 
@@ -90,7 +110,7 @@ def clip(subject: Ring, window: Ring) -> Ring:
     anticlockwise). An edge of the window with the subject's bounds well inside it
     (`_well_inside`) cuts nothing, as its side test would find: it is passed over
     without testing every corner (a circle against a city's grown outline of 150 edges
-    meets a few of them)."""
+    meets a few of them; a page window's far sides pass a map's hexes by)."""
     out = list(subject)
     xs, ys = zip(*subject)
     minx, miny, maxx, maxy = min(xs), min(ys), max(xs), max(ys)
