@@ -332,3 +332,31 @@ def test_least_clash_is_the_least_of_every_clash():
         costs = [room.clash(s) for s in candidates]
         expected = min(range(len(candidates)), key=lambda i: (costs[i], i))
         assert room.least_clash(candidates) == (expected, costs[expected])
+
+
+def _fan_computed(centre, start, end, radius):
+    """plane.fan as it was: every corner worked out at its centre."""
+    total = end - start
+    if total > math.pi:
+        total -= 2 * math.pi
+    elif total < -math.pi:
+        total += 2 * math.pi
+    n = int(abs(total) / plane._FILLET_STEP + 0.5)
+    x, y = centre
+    out = [(x + radius * math.cos(start), y + radius * math.sin(start))]
+    if n >= 1:
+        step = total / n
+        out += [(x + radius * math.cos(a), y + radius * math.sin(a)) for a in [start + i * step for i in range(1, n)]]
+    out.append((x + radius * math.cos(start + total), y + radius * math.sin(start + total)))
+    return out
+
+
+def test_fans_from_offsets_made_once_are_the_fans_computed():
+    rng = random.Random(9)
+    turns = [0.0, math.pi / 2, -math.pi / 2, math.pi, -math.pi, 1e-9, 0.05, 3.0]
+    for _ in range(3000):
+        centre = (rng.uniform(-1000, 1000), rng.uniform(-1000, 1000))
+        start = rng.choice([0.0, -math.pi / 2, math.pi, rng.uniform(-4, 4)])
+        end = start + rng.choice(turns + [rng.uniform(-7, 7)])
+        radius = rng.choice([1.0, 2.0, 4.0, rng.uniform(0.01, 30)])
+        assert plane.fan(centre, start, end, radius) == _fan_computed(centre, start, end, radius)
