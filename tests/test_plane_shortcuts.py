@@ -89,24 +89,10 @@ def _clip_everywhere(subject, window):
     """plane_area.clip as it was: every window edge tests every corner."""
     out = list(subject)
     for i in range(len(window)):
-        if not out:
-            break
         (x0, y0), (x1, y1) = window[i - 1], window[i]
-        ex, ey = x1 - x0, y1 - y0
-        side = [ex * (y - y0) - ey * (x - x0) for x, y in out]
-        if min(side) >= 0:
-            continue
-        kept = []
-        for k in range(len(out)):
-            p, q = out[k - 1], out[k]
-            sp, sq = side[k - 1], side[k]
-            if sq >= 0:
-                if sp < 0:
-                    kept.append(plane_area._cut(p, q, sp, sq))
-                kept.append(q)
-            elif sp >= 0:
-                kept.append(plane_area._cut(p, q, sp, sq))
-        out = kept
+        side = [(x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) for x, y in out]
+        if out and min(side) < 0:
+            out = plane_area._kept(out, side)
     return tuple(out)
 
 
@@ -199,72 +185,40 @@ def test_real_maps_section_areas_are_those_worked_out_whole():
             assert overlap_area(drawn, window, PartFacts(drawn)) == _overlap_area_everywhere(drawn, window)
 
 
-def _spans_scanning(length, size, overlap, pieces):
-    """section_plan._spans as it was: each seam of each walk scans every piece."""
-    from pnp.sheets.section_plan import _shortest_stride
-
-    fitting = [(lo, hi) for lo, hi in pieces if hi - lo <= size]
-
-    def run(start, stride=size):
-        spans, s = [], start
-        while True:
-            e = s + size
-            spans.append((s, e))
-            if e >= length - 1e-6:
-                return spans
-            cut = [lo for lo, hi in fitting if s + 1e-6 < lo < e - 1e-6 < hi - 1e-6]
-            s = min([e - overlap, s + stride] + cut)
-
-    def whole(spans):
-        return all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in fitting)
-
-    greedy = run(0.0)
-    n = len(greedy)
-    if n == 1:
-        return [((length - size) / 2, (length + size) / 2)]
-    step = (length - size) / (n - 1)
-    even = [(i * step, i * step + size) for i in range(n)]
-    if size - step >= overlap - 1e-6 and whole(even):
-        return even
-    stride = _shortest_stride(lambda k: len(run(0.0, k)) <= n, size - overlap)
-    balanced = run(0.0, stride)
-    centred = run(-(balanced[-1][1] - length) / 2, stride)
-    for spans in (centred, balanced):
-        if len(spans) == n and whole(spans):
-            return spans
-    return greedy
-
-
-def test_section_spans_bisected_are_those_scanned():
-    from pnp.sheets import section_plan
+def test_section_seams_bisected_are_those_scanned():
+    """The pieces a window would cut, found among those starting inside it (sorted), are
+    those a scan of every piece finds (`_spans` takes the least of them)."""
+    from pnp.sheets.section_plan import _cut_pieces
 
     rng = random.Random(7)
-    for _ in range(400):
-        length, size, overlap = rng.uniform(100, 1500), rng.uniform(150, 280), rng.uniform(5, 20)
-        pieces = [(lo, lo + rng.uniform(5, 60)) for lo in (rng.uniform(0, length) for _ in range(rng.randint(0, 150)))]
+    for _ in range(2000):
+        size = rng.uniform(150, 280)
+        pieces = [(lo, lo + rng.uniform(5, 60)) for lo in (rng.uniform(0, 900) for _ in range(rng.randint(0, 150)))]
         pieces += rng.sample(pieces, min(5, len(pieces)))  # pieces starting together
-        pieces += [(lo, lo + 20.0) for lo in (rng.choice([0.0, size - overlap, size]) + d for d in (-1e-6, 0.0, 1e-6))]
-        assert section_plan._spans(length, size, overlap, pieces) == _spans_scanning(length, size, overlap, pieces)
+        s = rng.choice([0.0, rng.uniform(-50, 800)] + [lo + d for lo, _ in pieces[:3] for d in (-1e-6, 0.0, 1e-6)])
+        e = s + size
+        pieces += [(e - 1e-6 + d, e + 5.0) for d in (-1e-9, 0.0, 1e-9)] + [(s + 1e-6, e + 5.0), (s + 2e-6, e - 1e-6)]
+        fitting = sorted((lo, hi) for lo, hi in pieces if hi - lo <= size)
+        scanned = [lo for lo, hi in fitting if s + 1e-6 < lo < e - 1e-6 < hi - 1e-6]
+        assert sorted(_cut_pieces(fitting, [lo for lo, _ in fitting], s, e)) == sorted(scanned)
 
 
-def _clear_geometry_caches() -> None:
-    for info in pkgutil.iter_modules(pnp.geometry.__path__):
-        module = importlib.import_module("pnp.geometry." + info.name)
-        for value in vars(module).values():
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
+def _geometry_caches() -> list:
+    return [value for info in pkgutil.iter_modules(pnp.geometry.__path__)
+            for value in vars(importlib.import_module("pnp.geometry." + info.name)).values() if hasattr(value, "cache_clear")]
 
 
-def _fingerprint(value) -> str:
-    from msgspec import Struct
+def _laid_out(calls) -> list[bytes]:
+    """The layouts of `calls` made afresh, as JSON (every coordinate to the last bit, shapes
+    by their corners and bounds)."""
+    import msgspec
 
-    if isinstance(value, Shape):
-        return f"Shape({value.parts!r}, {value.boxes!r}, {value.coords!r})"
-    if isinstance(value, Struct):
-        return type(value).__name__ + "(" + ", ".join(_fingerprint(getattr(value, f)) for f in value.__struct_fields__) + ")"
-    if isinstance(value, (tuple, list)):
-        return "(" + ", ".join(_fingerprint(v) for v in value) + ")"
-    return repr(value)
+    from pnp.geometry.face import layout_face
+
+    for cached in _geometry_caches():
+        cached.cache_clear()
+    shapes = lambda v: [v.parts, v.boxes, v.coords] if isinstance(v, Shape) else None  # noqa: E731
+    return [msgspec.json.encode(layout_face(*a, **k), enc_hook=shapes) for a, k in calls]
 
 
 @pytest.mark.parametrize("name", ["1860", "1851"])
@@ -296,14 +250,13 @@ def test_real_face_layouts_are_the_same_without_the_shortcuts(name, monkeypatch)
     monkeypatch.undo()
     assert len(calls) > 50
 
-    _clear_geometry_caches()
-    fast = [_fingerprint(face.layout_face(*a, **k)) for a, k in calls]
-    _clear_geometry_caches()
+    fast = _laid_out(calls)
     with monkeypatch.context() as m:
         m.setattr(plane, "_settles", lambda *a: False)
         m.setattr(outlines, "_settles", lambda *a: False)
-        slow = [_fingerprint(face.layout_face(*a, **k)) for a, k in calls]
-    _clear_geometry_caches()
+        slow = _laid_out(calls)
+    for cached in _geometry_caches():
+        cached.cache_clear()
     assert fast == slow
 
 

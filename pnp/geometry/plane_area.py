@@ -125,18 +125,24 @@ def clip(subject: Ring, window: Ring) -> Ring:
         side = [ex * (y - y0) - ey * (x - x0) for x, y in out]
         if min(side) >= 0:  # all on the inner side of this edge: nothing to cut
             continue
-        kept = []
-        for i in range(len(out)):
-            p, q = out[i - 1], out[i]
-            sp, sq = side[i - 1], side[i]
-            if sq >= 0:
-                if sp < 0:
-                    kept.append(_cut(p, q, sp, sq))
-                kept.append(q)
-            elif sp >= 0:
-                kept.append(_cut(p, q, sp, sq))
-        out = kept
+        out = _kept(out, side)
     return tuple(out)
+
+
+def _kept(ring: list, side: list[float]) -> list:
+    """What of a convex ring lies on the inner side of a line (`side`: each corner's side
+    of it, inner >= 0), cut where its edges cross the line."""
+    kept = []
+    for i in range(len(ring)):
+        p, q = ring[i - 1], ring[i]
+        sp, sq = side[i - 1], side[i]
+        if sq >= 0:
+            if sp < 0:
+                kept.append(_cut(p, q, sp, sq))
+            kept.append(q)
+        elif sp >= 0:
+            kept.append(_cut(p, q, sp, sq))
+    return kept
 
 
 def _cut(p, q, sp: float, sq: float):

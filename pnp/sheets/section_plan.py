@@ -155,7 +155,7 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
     held to the shortest stride that still needs no more windows, which spreads what
     the last window would have held alone over all of them."""
     fitting = sorted((lo, hi) for lo, hi in pieces if hi - lo <= size)
-    starts = [lo for lo, _ in fitting]  # a window's seam looks only at pieces starting inside it
+    starts = [lo for lo, _ in fitting]
 
     def run(start: float, stride: float = size) -> list[tuple[float, float]]:
         spans, s = [], start
@@ -164,9 +164,7 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
             spans.append((s, e))
             if e >= length - 1e-6:
                 return spans
-            inside = fitting[bisect_right(starts, s + 1e-6):bisect_left(starts, e - 1e-6)]  # s + 1e-6 < lo < e - 1e-6
-            cut = [lo for lo, hi in inside if e - 1e-6 < hi - 1e-6]
-            s = min([e - overlap, s + stride] + cut)
+            s = min([e - overlap, s + stride] + _cut_pieces(fitting, starts, s, e))
 
     def whole(spans) -> bool:
         return all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in fitting)
@@ -186,6 +184,14 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
         if len(spans) == n and whole(spans):
             return spans
     return greedy
+
+
+def _cut_pieces(fitting: list[tuple[float, float]], starts: list[float], s: float, e: float) -> list[float]:
+    """Where the pieces that a window from s to e would cut start (they start inside it
+    and end beyond it): the next window starts no later. `fitting` is sorted, `starts`
+    its starts: only the pieces starting inside the window are looked at."""
+    inside = fitting[bisect_right(starts, s + 1e-6):bisect_left(starts, e - 1e-6)]  # s + 1e-6 < lo < e - 1e-6
+    return [lo for lo, hi in inside if e - 1e-6 < hi - 1e-6]
 
 
 def _shortest_stride(enough, longest: float, steps: int = 24) -> float:
