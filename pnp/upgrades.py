@@ -131,14 +131,19 @@ class Routes:
             self.links[key] = _both([self.covered(tile, 0, False, g) for g in GAUGES])
         return self.links[key]
 
+    def both_masks(self, tile: TileFace) -> frozenset[int]:
+        """`masks` of both gauges as one set (narrow ones marked, `GAUGE_BIT`)."""
+        key = (id(tile), "both masks")
+        if key not in self.links:
+            self.links[key] = _both([self.masks(tile, g) for g in GAUGES])
+        return self.links[key]
+
     def turned_back(self, tile: TileFace) -> dict[tuple[int, bool], frozenset[int]]:
-        """The tile's links of both gauges (as `both_covered`) turned back from each
-        orientation (rotation, mirror) a tile replacing it may be laid in."""
+        """The tile's `both_masks` turned back from each orientation (rotation, mirror) a
+        tile replacing it is laid in, as `_keeps_routes` works them out (by orientation)."""
         key = (id(tile), "turned back")
         if key not in self.links:
-            links = _both([self.masks(tile, g) for g in GAUGES])
-            self.links[key] = {(r, m): frozenset([_back_table(r, m)[x] for x in links])
-                               for m in (False, True) for r in range(6)}
+            self.links[key] = {}
         return self.links[key]
 
     def signature(self, tile: TileFace) -> Counter:
@@ -159,7 +164,14 @@ def _keeps_routes(old: TileFace, new: Tile, routes: Routes) -> bool:
     rather than every covered one (`Routes.turned_back`), both gauges in one set."""
     links = routes.turned_back(old)
     covered = routes.both_covered(new)
-    return any(links[way] <= covered for way in _ways(new.rotatable, new.flippable))
+    for way in _ways(new.rotatable, new.flippable):
+        back = links.get(way)
+        if back is None:  # each orientation's worked out when first asked for
+            masks = routes.both_masks(old)
+            back = links[way] = masks if way == (0, False) else frozenset([_back_table(*way)[m] for m in masks])
+        if back <= covered:
+            return True
+    return False
 
 
 @cache
