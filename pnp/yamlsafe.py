@@ -107,16 +107,27 @@ class Loader(SAFE_LOADER):
             seen[key] = line
         return super().construct_mapping(node, deep=deep)
 
+    plain_length = 0  # see `all_plain`
+    all_plain = False
+
     def get_single_data(self):
+        """The document's value. With `plain_length` set (on the loader, before it
+        loads), `all_plain` says afterwards whether every text in it (key or value) is
+        plain: printable ASCII of at most that many characters. pnp.yamlfile then need
+        not walk the value again to check its texts."""
+        self.all_plain = False
         node = self.get_single_node()
         if node is None:
             return None
         try:
-            return _Build(self).value(node)
+            build = _Build(self)
+            data = build.value(node)
         except Exception:  # noqa: BLE001 - the general constructor, from a clean state, raises the right error
             self.constructed_objects, self.recursive_objects, self.state_generators = {}, {}, []
             self.deep_construct = False
             return self.construct_document(node)
+        self.all_plain = build.plain
+        return data
 
 
 _STR, _INT, _NULL, _BOOL, _MAP, _SEQ, _MERGE = (f"tag:yaml.org,2002:{t}" for t in
@@ -130,12 +141,17 @@ class _Build:
     def __init__(self, loader: Loader):
         self.loader = loader
         self.made: dict = {}
+        self.longest = loader.plain_length
+        self.plain = self.longest > 0  # every text so far plain (see Loader.get_single_data)
 
     def value(self, node):
         kind, tag = type(node), node.tag
         if kind is yaml.ScalarNode:
             if tag == _STR:
-                return node.value
+                text = node.value
+                if self.plain and not (len(text) <= self.longest and text.isascii() and text.isprintable()):
+                    self.plain = False
+                return text
             if tag == _INT:
                 text = node.value
                 if text.isdigit() and (text[0] != "0" or text == "0"):  # plain decimal: no octal, sign or "_"
@@ -144,7 +160,10 @@ class _Build:
                 return None
             elif tag == _BOOL:
                 return self.loader.bool_values[node.value.lower()]
-            return self.loader.construct_object(node, deep=True)  # floats, timestamps, other tags
+            made = self.loader.construct_object(node, deep=True)  # floats, timestamps, other tags
+            if type(made) not in (int, float):  # a text, a date ...: checked the long way
+                self.plain = False
+            return made
         made = self.made.get(node)
         if made is not None:
             return made
@@ -160,4 +179,5 @@ class _Build:
             out = self.made[node] = []
             out.extend(self.value(item) for item in node.value)
             return out
+        self.plain = False
         return self.loader.construct_object(node, deep=True)
