@@ -26,7 +26,6 @@ error, as if it had called `fn` itself.
 
 from __future__ import annotations
 
-import functools
 import os
 import signal
 import threading
@@ -159,6 +158,7 @@ def _child(alive: int, write: int, fn, args) -> None:
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: gone at once, no traceback
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _let_go_of_lifeline()  # this child has its own (`alive`)
         _exit_with(alive)
         import pickle
 
@@ -197,29 +197,62 @@ def _read_to_end(fd: int) -> None:
         os._exit(1)
 
 
+def hold_lifeline() -> None:
+    """Before forking processes that are to die with this one (`die_with_parent`): a
+    pipe whose write end only this process keeps, open as long as it lives. Each child
+    closes its copy of that end and waits, in a thread, for the end of the pipe, which
+    comes as soon as this process is gone, however it ends (SIGKILL too), on any
+    system with `fork`, with no library to load: the C library's prctl through ctypes
+    cost each drawing worker ~4 ms. Once a process; where the system refuses a pipe, none
+    (the children then die with this process as `die_with_parent` says)."""
+    global _LIFELINE
+    if _LIFELINE is None or _LIFELINE[0] != os.getpid():
+        try:
+            _LIFELINE = (os.getpid(), *os.pipe())
+        except OSError:
+            _LIFELINE = None
+
+
+_LIFELINE: tuple[int, int, int] | None = None  # (the process holding it, read end, write end)
+
+
+def _let_go_of_lifeline() -> int | None:
+    """In a forked child: its copy of the parent's lifeline's write end closed (only the
+    parent may hold it); the read end, or None where the parent holds no lifeline."""
+    global _LIFELINE
+    line, _LIFELINE = _LIFELINE, None
+    if line is None or line[0] == os.getpid():
+        _LIFELINE = line
+        return None
+    os.close(line[2])
+    return line[1]
+
+
 def die_with_parent(parent: int) -> None:
-    """This forked process ends when `parent` dies, even by SIGKILL: the kernel sends it
-    SIGKILL then (Linux), and one whose parent is already gone before this ran exits at
-    once; elsewhere a thread watches the parent."""
-    prctl = libc_prctl()
-    watched = prctl is not None and prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    """This forked process ends when `parent` dies, even by SIGKILL: by the parent's
+    lifeline (`hold_lifeline`) where it held one when this process forked; else by the
+    kernel's SIGKILL on the parent's death (Linux's prctl), or a thread that watches the
+    parent. One whose parent is already gone before this ran exits at once."""
+    lifeline = _let_go_of_lifeline()
+    if lifeline is not None:
+        threading.Thread(target=_read_to_end, args=(lifeline,), daemon=True).start()
+        watched = True
+    else:
+        watched = _kernel_signals_parents_death()
     if os.getppid() != parent:
         os._exit(1)
     if not watched:
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
-@functools.cache
-def libc_prctl():
-    """The C library's `prctl`, or None where it has none. Loaded once a process: called
-    before the drawing workers fork (`pnp.kit_jobs.warm_up_drawing`), so that each
-    worker need not import ctypes again (~4 ms each)."""
+def _kernel_signals_parents_death() -> bool:
     try:
         import ctypes
 
-        return ctypes.CDLL(None, use_errno=True).prctl
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
     except (OSError, AttributeError):
-        return None
+        return False
 
 
 def _watch_parent(parent: int) -> None:

@@ -81,11 +81,9 @@ def warm_up_drawing() -> None:
     the game loads in a forked child, before `warm_up` imports the game's components."""
     import pnp.cut.write  # noqa: F401
     import pnp.pdf_file  # noqa: F401
-    from pnp.forked import libc_prctl
     from pnp.pdf import warm_up as drawing_pool
 
     drawing_pool()
-    libc_prctl()  # each worker's way to die with this process (pnp.forked.die_with_parent)
 
 
 def warm_up_while(loading: Callable[[], bool]) -> None:
