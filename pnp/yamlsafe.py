@@ -16,12 +16,9 @@ from __future__ import annotations
 import re
 import sys
 
-# The pattern PyYAML's pure-Python reader checks text with (yaml/reader.py), as written there.
-_NON_PRINTABLE = '[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]'
-
-
 class _Deferred:
-    """A regular expression compiled when first used."""
+    """A regular expression compiled when first used. Each attribute asked for (`match`)
+    is then kept on this object, so that later uses cost what the pattern's own do."""
 
     def __init__(self, pattern: str, flags: int, compile_now):
         self._args, self._compile, self._compiled = (pattern, flags), compile_now, None
@@ -29,22 +26,25 @@ class _Deferred:
     def __getattr__(self, name: str):
         if self._compiled is None:
             self._compiled = self._compile(*self._args)
-        return getattr(self._compiled, name)
+        value = getattr(self._compiled, name)
+        setattr(self, name, value)
+        return value
 
 
 def _import_yaml():
-    """PyYAML, imported without compiling `yaml.reader.Reader.NON_PRINTABLE` at once: a
-    character class over all of Unicode, 17 ms (a tenth of loading a game) for a pattern
-    only the pure-Python reader uses. pnp reads with libyaml, whose reader checks text
-    itself; where PyYAML lacks libyaml the pattern is compiled when first used."""
+    """PyYAML, imported without compiling its regular expressions at once: each is
+    compiled when first used. Most never are in a build: `yaml.reader.Reader.NON_PRINTABLE`,
+    a character class over all of Unicode (17 ms, a tenth of loading a game), is used
+    only by the pure-Python reader (pnp reads with libyaml, whose reader checks text
+    itself); the timestamp patterns only for dates; the resolvers' patterns only for
+    the first text of each kind (`Loader.resolve` keeps the answers). Compiling all of
+    them at once cost ~10 M instructions of `pnp build`'s serial start."""
     if "yaml" in sys.modules:
         return sys.modules["yaml"]
     compile_now = re.compile
 
     def compile_later(pattern, flags=0):
-        if pattern == _NON_PRINTABLE and flags == 0:
-            return _Deferred(pattern, flags, compile_now)
-        return compile_now(pattern, flags)
+        return _Deferred(pattern, flags, compile_now)
 
     re.compile = compile_later
     try:
