@@ -32,19 +32,21 @@ class _Deferred:
 
 
 def _import_yaml():
-    """PyYAML, imported without compiling its regular expressions at once: each is
-    compiled when first used. Most never are in a build: `yaml.reader.Reader.NON_PRINTABLE`,
-    a character class over all of Unicode (17 ms, a tenth of loading a game), is used
-    only by the pure-Python reader (pnp reads with libyaml, whose reader checks text
-    itself); the timestamp patterns only for dates; the resolvers' patterns only for
-    the first text of each kind (`Loader.resolve` keeps the answers). Compiling all of
-    them at once cost ~10 M instructions of `pnp build`'s serial start."""
+    """PyYAML, imported without compiling the regular expressions of its reader and
+    constructor at once: each is compiled when first used, which in a build is never.
+    `yaml.reader.Reader.NON_PRINTABLE`, a character class over all of Unicode (17 ms, a
+    tenth of loading a game), is used only by the pure-Python reader (pnp reads with
+    libyaml, whose reader checks text itself); the constructor's timestamp pattern only
+    for dates. The resolver's patterns, which the first document of every process
+    needs, are compiled at once."""
     if "yaml" in sys.modules:
         return sys.modules["yaml"]
     compile_now = re.compile
 
     def compile_later(pattern, flags=0):
-        return _Deferred(pattern, flags, compile_now)
+        if sys._getframe(1).f_globals.get("__name__") in ("yaml.reader", "yaml.constructor"):
+            return _Deferred(pattern, flags, compile_now)
+        return compile_now(pattern, flags)
 
     re.compile = compile_later
     try:
