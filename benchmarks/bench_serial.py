@@ -99,8 +99,14 @@ def patch_build(m):
 
 def patch_kit_jobs(m):
     m.warm_up = after(m.warm_up, "warm")
-    if hasattr(m, "warm_up_drawing"):
-        m.warm_up_drawing = after(m.warm_up_drawing, "imported")
+    if hasattr(m, "warm_up_drawing"):  # the first call: warm_up calls it again, when it costs nothing
+        drawing = m.warm_up_drawing
+        def warm_up_drawing(*a, **k):
+            out = drawing(*a, **k)
+            if "imported" not in MARKS:
+                mark("imported")
+            return out
+        m.warm_up_drawing = warm_up_drawing
 
 STOP = os.environ.get("BENCH_SERIAL_STOP")  # --instructions: leave at once at this step
 
