@@ -143,6 +143,7 @@ class Routes:
         tile replacing it is laid in, as `_keeps_routes` works them out (by orientation)."""
         key = (id(tile), "turned back")
         if key not in self.links:
+            self.both_masks(tile)  # holds the tile (`connections`): its id stays its own
             self.links[key] = {}
         return self.links[key]
 
