@@ -154,13 +154,27 @@ def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Fra
     heading = Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
     for columns in range(min(int(sizes["max_columns"]), len(rows)), 0, -1):
         width = column_width(frame, columns, sizes["column_gap"])
-        bl = [row_block(part, tile_mm, width, sizes, orientation)
-              for row in rows for part in split_sources(row, tile_mm, width, sizes, orientation)]
-        if any(b is None for b in bl):
-            continue
-        if columns == 1 or wrapped_lines(bl) == 0:
+        bl = row_blocks(rows, tile_mm, width, sizes, orientation, wrap=columns == 1)
+        if bl is not None:
             return BlockGroup(heading, bl, columns)
     return None
+
+
+def row_blocks(rows: list[UpgradeRow], tile_mm: float, width: float, sizes: dict, orientation: str,
+               wrap: bool) -> list[Block] | None:
+    """The rows' blocks in a column `width` wide (rows with many sources split first), or
+    None as soon as one does not fit: not even one upgrade beside its sources, or, unless
+    `wrap`, its upgrades on more than one line. Stopping at the first misfit, not after
+    making every block, matters: the layout tries each tile size at up to `max_columns`
+    column counts, and most tries fail."""
+    out = []
+    for row in rows:
+        for part in split_sources(row, tile_mm, width, sizes, orientation):
+            block = row_block(part, tile_mm, width, sizes, orientation)
+            if block is None or not (wrap or len(part.targets) <= block.content.per_line):
+                return None
+            out.append(block)
+    return out
 
 
 def wrapped_lines(bl: list[Block]) -> int:

@@ -93,11 +93,32 @@ def _balanced_height(blocks: list[Block], frame: Frame, columns: int, gap: float
         if hi - lo < 0.1:
             break
         mid = (lo + hi) / 2
-        if all(page == 0 for page, _, _ in _slots(blocks, _sub_frame(frame, frame.top, mid), columns, gap, spacing)):
+        if _on_one_page(blocks, frame.top, mid, columns, spacing):
             hi = mid
         else:
             lo = mid
     return hi
+
+
+def _on_one_page(blocks: list[Block], top: float, height: float, columns: int, spacing: float) -> bool:
+    """Whether `_slots` puts every block on the first page of a frame `height` tall
+    starting at `top`: its rule, with nothing placed and no positions worked out, and
+    ending at the first block that would start a second page (the balancing asks this
+    a dozen times per group and tile size). No block is taller than `height` here."""
+    limit = top + height + 1e-9
+    col, y, used = 0, top, False
+    last = len(blocks) - 1
+    for i, block in enumerate(blocks):
+        need = block.height
+        if block.keep_with_next and i < last:
+            need += spacing + blocks[i + 1].height
+        if used and (block.new_column or y + need > limit):
+            col, y = col + 1, top
+            if col == columns:
+                return False
+        y += block.height + spacing
+        used = True
+    return True
 
 
 def flow_groups(groups: list[BlockGroup], frame: Frame, gap: float, spacing: float = 0.0,
