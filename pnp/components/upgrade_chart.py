@@ -16,7 +16,7 @@ from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game, sheet_order
 from pnp.model.tile import TILE_COLOURS, Tile
-from pnp.upgrades import NEXT_COLOUR, is_upgrade, keeps_exits
+from pnp.upgrades import NEXT_COLOUR, Routes, is_upgrade, keeps_exits
 from pnp.render import aids
 from pnp.sheets.flow import Block, BlockGroup, Placed, TooTall, column_width, flow_groups
 from pnp.sheets.pack import Frame
@@ -72,14 +72,19 @@ def printed_hex_upgrades(game: Game, tiles: list[Tile]) -> list[tuple[Tile, tupl
     if mapfile is None:
         return []
     out = []
+    routes = Routes()  # each tile's routes worked out once, not once per printed hex it is tried on
+    by_colour: dict[str, list[Tile]] = {}  # an upgrade is of the next colour, whatever else it must be
+    for t in tiles:
+        by_colour.setdefault(t.color, []).append(t)
     for h in sorted(mapfile.board().hexes.values(), key=lambda h: h.coord):
         face = h.face
         if h.color not in TILE_COLOURS or not (face.stops or face.paths):
             continue
         printed = Tile(id=h.coord, color=h.color, stops=face.stops, paths=face.paths, label=face.label,
                        terrain=face.terrain, note=h.name)
-        targets = tuple(t for t in tiles if (is_upgrade(printed, t, h.color) if not face.label
-                                               else lettered_upgrade(printed, t)))
+        candidates = by_colour.get(NEXT_COLOUR.get(h.color), [])
+        targets = tuple(t for t in candidates if (is_upgrade(printed, t, h.color, routes) if not face.label
+                                                    else lettered_upgrade(printed, t)))
         if targets:
             out.append((printed, targets))
     return out
