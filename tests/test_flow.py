@@ -56,7 +56,7 @@ def test_the_balancing_question_answers_as_the_flow_places():
     every block, over varied blocks, column counts and frame heights."""
     import random
 
-    from pnp.sheets.flow import _on_one_page, _slots
+    from pnp.sheets.flow import _on_one_page, _slots, page_count
 
     rng = random.Random(12)
     for _ in range(400):
@@ -67,3 +67,6 @@ def test_the_balancing_question_answers_as_the_flow_places():
         frame = Frame(210, 297, 10, 20, 100, height)
         expected = all(page == 0 for page, _, _ in _slots(blocks, frame, columns, 20, spacing))
         assert _on_one_page(blocks, 20, height, columns, spacing) == expected
+        assert page_count(blocks, frame, columns, spacing) == len(flow(blocks, frame, columns, 20, spacing))
+    with pytest.raises(TooTall):
+        page_count([Block(30, 10), Block(30, 60)], FRAME, 2)
