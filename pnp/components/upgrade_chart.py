@@ -127,29 +127,38 @@ def line_height(tile_h: float, sizes: dict) -> float:
     return tile_h + sizes["label"] * 1.5
 
 
-def split_sources(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orientation: str) -> list[UpgradeRow]:
-    """A row with more sources than leave room for its upgrades on one line becomes
-    several rows with the same upgrades (a game with many similar yellow tiles)."""
-    tile_w, _ = aids.tile_extent(tile_mm, orientation)
-    cell = tile_w + sizes["tile_gap"]
-    room_for = min(len(row.targets), 3) * cell
-    per_row = max(1, int((width - sizes["arrow"] - sizes["tile_gap"] - room_for + sizes["tile_gap"]) // cell))
-    if len(row.sources) <= per_row:
-        return [row]
-    return [UpgradeRow(row.sources[i:i + per_row], row.targets) for i in range(0, len(row.sources), per_row)]
+class Cells:
+    """Measures of a row of tiles at one tile size in a column `width` wide, worked out
+    once for all the rows the layout tries there (it tries every size at up to
+    `max_columns` column counts)."""
 
+    def __init__(self, tile_mm: float, width: float, sizes: dict, orientation: str):
+        tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
+        self.tile_mm, self.width = tile_mm, width
+        self.gap, self.arrow = sizes["tile_gap"], sizes["arrow"]
+        self.cell = tile_w + self.gap
+        self.line = line_height(tile_h, sizes)
 
-def row_block(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orientation: str) -> Block | None:
-    """The row wrapped to `width`, or None if not even one upgrade fits beside its sources."""
-    tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
-    cell = tile_w + sizes["tile_gap"]
-    lead = len(row.sources) * cell + sizes["arrow"] + sizes["tile_gap"]
-    per_line = int((width - lead + sizes["tile_gap"]) // cell)
-    if per_line < 1:
-        return None
-    lines = math.ceil(len(row.targets) / per_line)
-    used = lead + min(per_line, len(row.targets)) * cell - sizes["tile_gap"]
-    return Block(used, lines * line_height(tile_h, sizes), RowPlan(row, tile_mm, per_line))
+    def split(self, row: UpgradeRow) -> list[UpgradeRow]:
+        """A row with more sources than leave room for its upgrades on one line becomes
+        several rows with the same upgrades (a game with many similar yellow tiles)."""
+        cell, gap = self.cell, self.gap
+        room_for = min(len(row.targets), 3) * cell
+        per_row = max(1, int((self.width - self.arrow - gap - room_for + gap) // cell))
+        if len(row.sources) <= per_row:
+            return [row]
+        return [UpgradeRow(row.sources[i:i + per_row], row.targets) for i in range(0, len(row.sources), per_row)]
+
+    def block(self, row: UpgradeRow) -> Block | None:
+        """The row wrapped to the width, or None if not even one upgrade fits beside its sources."""
+        cell, gap = self.cell, self.gap
+        lead = len(row.sources) * cell + self.arrow + gap
+        per_line = int((self.width - lead + gap) // cell)
+        if per_line < 1:
+            return None
+        lines = math.ceil(len(row.targets) / per_line)
+        used = lead + min(per_line, len(row.targets)) * cell - gap
+        return Block(used, lines * self.line, RowPlan(row, self.tile_mm, per_line))
 
 
 def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict, orientation: str,
@@ -172,10 +181,11 @@ def row_blocks(rows: list[UpgradeRow], tile_mm: float, width: float, sizes: dict
     `wrap`, its upgrades on more than one line. Stopping at the first misfit, not after
     making every block, matters: the layout tries each tile size at up to `max_columns`
     column counts, and most tries fail."""
+    cells = Cells(tile_mm, width, sizes, orientation)
     out = []
     for row in rows:
-        for part in split_sources(row, tile_mm, width, sizes, orientation):
-            block = row_block(part, tile_mm, width, sizes, orientation)
+        for part in cells.split(row):
+            block = cells.block(part)
             if block is None or not (wrap or len(part.targets) <= block.content.per_line):
                 return None
             out.append(block)
