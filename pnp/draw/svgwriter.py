@@ -80,9 +80,14 @@ def _path_data(commands) -> str:
 
 
 def transform_text(ops) -> str:
+    known = _FORMATTED.get
     out = []
     for op in ops:
-        name, *v = op
+        name = op[0]
+        if name == "translate":  # the most common step: every piece placed on a sheet
+            out.append(f"translate({known(op[1]) or fmt(op[1])} {known(op[2]) or fmt(op[2])})")
+            continue
+        v = op[1:]
         if name == "rotate":
             out.append(f"rotate({fmt(v[0])} {fmt(v[1])} {fmt(v[2])})" if (v[1], v[2]) != (0.0, 0.0)
                        else f"rotate({fmt(v[0])})")
@@ -148,16 +153,34 @@ def _templated(name: str, paint, own: tuple[str, ...], values: tuple[str, ...]) 
     template = templates.get((name, own))
     if template is None:
         template = templates[(name, own)] = _template(name, _paint_attrs(paint), own)
-    return template.format(*values)
+    text, rest = template
+    for i, after in rest:  # joined by +: str.format would parse the whole tag again each time
+        text = text + values[i] + after
+    return text
 
 
-def _template(name: str, painted: tuple, own: tuple[str, ...]) -> str:
-    """The opening tag `_tag` writes, a str.format field `{i}` where the i-th own
-    attribute's value goes (names never clash: paint has none of a node's own)."""
-    fields = [(k, v.replace("{", "{{").replace("}", "}}")) for k, v in painted if v]
-    fields += [(k, "{%d}" % i) for i, k in enumerate(own)]
-    fields.sort(key=lambda kv: kv[0])
-    return "<" + name + "".join([f' {k}="{v}"' for k, v in fields])
+def _template(name: str, painted: tuple, own: tuple[str, ...]) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """The opening tag `_tag` writes, cut where the own attributes' values go: the text
+    before the first, then (which own value, the text after it) for each in turn (names
+    never clash: paint has none of a node's own)."""
+    fields = [(k, v, -1) for k, v in painted if v] + [(k, "", i) for i, k in enumerate(own)]
+    fields.sort(key=lambda f: f[0])
+    head, rest, text = None, [], "<" + name
+    for k, v, i in fields:
+        if i < 0:
+            text += f' {k}="{v}"'
+            continue
+        text += f' {k}="'
+        if head is None:
+            head = text
+        else:
+            rest[-1] = (rest[-1][0], text)
+        rest.append((i, ""))
+        text = '"'
+    if head is None:
+        return text, ()
+    rest[-1] = (rest[-1][0], text)
+    return head, tuple(rest)
 
 
 def _tag(name: str, attrs: list) -> str:
@@ -226,7 +249,9 @@ def _leaf(node: Node, kind: type) -> str:
             own, values = own + ("transform",), values + (transform_text(node.transform),)
         tag = _templated("text", node.paint, own, values)
         content = str(node.content)
-        return tag + ">" + content.translate(_TEXT_ESCAPES) + "</text>" if content else tag + " />"
+        if "&" in content or "<" in content or ">" in content:  # rare: translate is slow even with nothing to do
+            content = content.translate(_TEXT_ESCAPES)
+        return tag + ">" + content + "</text>" if content else tag + " />"
     if kind is Path:
         d = path_data(node.commands)
         if not d:  # an empty path: no d at all
