@@ -24,8 +24,7 @@ from itertools import chain
 
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
-from pnp.draw.pdfops import (IDENTITY, circle_commands, decimals, formats, line_operators, multiply, number, singular,
-                             transform_matrix, without_arcs)
+from pnp.draw.pdfops import IDENTITY, decimals, formats, line_operators, multiply, number, singular, transform_matrix
 from pnp.draw.walk import TreeWalk
 
 MITER_LIMIT = 4  # SVG's default (a PDF's own is 10)
@@ -236,40 +235,29 @@ class Drawer(TreeWalk):
         """The node's outline (a shape's, or a clip's)."""
         kind = type(node)
         if kind is Path:
-            self.path(node.commands)
+            self.out(self.fmt.path(node.commands))
         elif kind is Rect:
             self.rect(node)
         elif kind is Circle:
-            self.path(circle_commands(node.cx, node.cy, node.r))
+            self.out(self.fmt.circle(node.cx, node.cy, node.r))
         elif kind is Line:
-            fmt = self.fmt
-            self.out(fmt["M"] % ("M", node.x1, node.y1) + fmt["L"] % ("L", node.x2, node.y2))
+            formats = self.fmt.formats
+            self.out(formats["M"] % ("M", node.x1, node.y1) + formats["L"] % ("L", node.x2, node.y2))
         else:
             raise TypeError(f"cannot trace {kind.__name__} as a shape")
-
-    def path(self, commands) -> None:
-        """Path commands as operators: one format made of each command's, applied to
-        all their values at once (heads included, which the formats swallow)."""
-        try:
-            self.out(self.path_text(commands))
-        except KeyError:  # an arc (or a command pnp does not draw)
-            self.out(self.path_text(without_arcs(commands)))
-
-    def path_text(self, commands) -> str:
-        fmt = self.fmt
-        return "".join([fmt[c[0]] for c in commands]) % tuple(chain.from_iterable(commands))
 
     def rect(self, node: Rect) -> None:
         x, y, w, h = node.x, node.y, node.width, node.height
         rx, ry = node.rx or node.ry, node.ry or node.rx
         if rx <= 0:
-            self.out(self.fmt["re"] % (x, y, w, h))
+            self.out(self.fmt.re % (x, y, w, h))
             return
         rx, ry = min(rx, w / 2), min(ry, h / 2)
-        self.path((("M", x + rx, y), ("L", x + w - rx, y), ("A", rx, ry, 0, 0, 1, x + w, y + ry),
-                   ("L", x + w, y + h - ry), ("A", rx, ry, 0, 0, 1, x + w - rx, y + h),
-                   ("L", x + rx, y + h), ("A", rx, ry, 0, 0, 1, x, y + h - ry), ("L", x, y + ry),
-                   ("A", rx, ry, 0, 0, 1, x + rx, y), ("Z",)))
+        commands = (("M", x + rx, y), ("L", x + w - rx, y), ("A", rx, ry, 0, 0, 1, x + w, y + ry),
+                    ("L", x + w, y + h - ry), ("A", rx, ry, 0, 0, 1, x + w - rx, y + h),
+                    ("L", x + rx, y + h), ("A", rx, ry, 0, 0, 1, x, y + h - ry), ("L", x, y + ry),
+                    ("A", rx, ry, 0, 0, 1, x + rx, y), ("Z",))
+        self.out(self.fmt.text(commands, tuple(chain.from_iterable(commands))))  # once a node: not remembered
 
     # -- text and pictures ----------------------------------------------------------------------
 
@@ -297,7 +285,7 @@ class Drawer(TreeWalk):
             self.font = name
         size_text = number(size)
         slant = self.fonts.slant(family, bold, italic)  # an oblique face slanted: x + slant y
-        out(f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} {self.fmt['xy'] % (x, y)} Tm\n")
+        out(f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} {self.fmt.xy % (x, y)} Tm\n")
         out(operand.decode("latin-1"))
         out(" Tj\nET\n")
 
