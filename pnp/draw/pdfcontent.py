@@ -269,25 +269,36 @@ class Drawer(TreeWalk):
             raise ValueError("stroked text is not drawable")
         if ink.fill is None:
             return
-        family, bold, italic, size = ink.font()
-        name, operand = self.fonts.show(family, bold, italic, content)
-        x, y = node.x, node.y
-        anchor = ink.anchor
-        if anchor != "start":
-            x_bearing, width = self.fonts.ink_extents(family, bold, italic, content, size)
-            x -= width / 2 + x_bearing if anchor == "middle" else width + x_bearing
+        shown = self.document.texts.get((ink, content))
+        if shown is None:
+            shown = self.shown(ink, content)
+        name, head, tail, shift = shown
         self.set_fill(ink.fill)
-        out = self.out
-        out("BT\n")
         if name != self.font:
             self.content.fonts.add(name)
-            out(f"/{name} 1 Tf\n")
+            self.out(f"BT\n/{name} 1 Tf\n")
             self.font = name
+        else:
+            self.out("BT\n")
+        self.out(head + self.fmt.xy % (node.x - shift if shift else node.x, node.y) + tail)
+
+    def shown(self, ink: Ink, content: str) -> tuple[str, str, str, float]:
+        """How `content` is shown under `ink`, all but where: (font resource, the text
+        matrix's operands before the point, the operators after it, how far left of its
+        anchor the text starts). Remembered by the document: the same labels come back
+        on every copy of a piece, and its font resources are its own."""
+        family, bold, italic, size = ink.font()
+        name, operand = self.fonts.show(family, bold, italic, content)
+        anchor, shift = ink.anchor, 0.0
+        if anchor != "start":
+            x_bearing, width = self.fonts.ink_extents(family, bold, italic, content, size)
+            shift = width / 2 + x_bearing if anchor == "middle" else width + x_bearing
         size_text = number(size)
         slant = self.fonts.slant(family, bold, italic)  # an oblique face slanted: x + slant y
-        out(f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} {self.fmt.xy % (x, y)} Tm\n")
-        out(operand.decode("latin-1"))
-        out(" Tj\nET\n")
+        shown = self.document.texts[(ink, content)] = (
+            name, f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} ",
+            f" Tm\n{operand.decode('latin-1')} Tj\nET\n", shift)
+        return shown
 
     def image(self, node: Image) -> None:
         """The picture scaled to fit the box, centred in it (SVG's xMidYMid meet); its
