@@ -24,7 +24,8 @@ from itertools import chain
 
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
-from pnp.draw.pdfops import IDENTITY, decimals, formats, line_operators, multiply, number, singular, transform_matrix
+from pnp.draw.pdfops import (IDENTITY, cm_operator, decimals, formats, line_operators, multiply, number, singular,
+                             transform_matrix)
 from pnp.draw.walk import TreeWalk
 
 MITER_LIMIT = 4  # SVG's default (a PDF's own is 10)
@@ -78,7 +79,7 @@ class Drawer(TreeWalk):
 
     def concat(self, m: tuple) -> None:
         """`m` applied to the units in force (a `cm`)."""
-        self.out(" ".join(map(number, m)) + " cm\n")
+        self.out(cm_operator(m))
         if m[:4] == (1.0, 0.0, 0.0, 1.0):  # a move (most transforms): the scale stays
             a, b, c, d, e, f = self.ctm
             self.ctm = (a, b, c, d, m[4] * a + m[5] * c + e, m[4] * b + m[5] * d + f)

@@ -53,14 +53,23 @@ def step_matrix(op: tuple) -> tuple:
     raise ValueError(f"unknown transform step {name!r}")
 
 
+@lru_cache(maxsize=4096)
 def transform_matrix(ops: tuple) -> tuple:
-    """SVG's transform steps (applied left to right, as in SVG) as one matrix."""
+    """SVG's transform steps (applied left to right, as in SVG) as one matrix.
+    Remembered: a sheet places its pieces by the same few steps. (Steps equal but for
+    a zero's sign share a matrix: a zero's sign never shows in what is written.)"""
     if len(ops) == 1:
         return step_matrix(ops[0])
     m = IDENTITY
     for op in ops:
         m = multiply(step_matrix(op), m)
     return m
+
+
+@lru_cache(maxsize=4096)
+def cm_operator(m: tuple) -> str:
+    """The operator applying matrix `m` to the units in force."""
+    return " ".join(map(number, m)) + " cm\n"
 
 
 def singular(m: tuple) -> bool:
@@ -188,9 +197,10 @@ def circle_commands(cx: float, cy: float, r: float) -> tuple:
                                   cx + r * b[4], cy + r * b[5]) for b in UNIT_CIRCLE), ("Z",))
 
 
+@lru_cache(maxsize=1024)
 def line_operators(line: tuple, held: tuple | None) -> str:
     """Operators setting the line style `line` (width, cap, join, dashes) where the
-    reader holds `held` (None: not known)."""
+    reader holds `held` (None: not known). Remembered: a kit has a few line styles."""
     width, cap, join, dashes = line
     old = held or (None, None, None, None)
     out = []
