@@ -43,6 +43,7 @@ COMMON = ((False, False, False), (False, True, False), (True, False, False), (Tr
 FIXED_TABLES = ("cvt ", "fpgm", "head", "hhea", "maxp", "prep")
 UNCHANGED_TABLES = ("cvt ", "fpgm", "prep")
 NO_INK = (0.0, 0.0)
+PRINTABLE = "".join(map(chr, range(0x20, 0x7F)))  # ASCII's printable characters
 STEM_V = 80  # what cairo writes: no reader draws with it
 
 # a composite glyph's component flags (TrueType 'glyf')
@@ -142,9 +143,15 @@ def _standard(name: str) -> StandardFace:
 
 
 def warm_up() -> None:
-    """Read the faces kits draw with, so that drawing workers forked afterwards share them."""
+    """Read the faces kits draw with and work out the ink boxes of their printable ASCII
+    glyphs (what labels are made of; a Python walk of each outline, ~30 us a glyph), so
+    that drawing workers forked afterwards share them, and so does the kit's calibration
+    page, drawn last in the main process."""
     for key in COMMON:
-        _face(*key)
+        face = _face(*key)
+        if isinstance(face, TrueTypeFace):
+            for glyph in face.glyphs(PRINTABLE):
+                face.box(glyph)
 
 
 class TrueTypeFace:
