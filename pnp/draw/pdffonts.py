@@ -74,7 +74,7 @@ class DocumentFonts:
                 self._faces[name] = face
                 self._chars[name] = set()
             self._chars[name].update(text)
-            got = self._shown[key] = (name, face.show(text)[1])
+            got = self._shown[key] = (name, face.show(text))
         return got
 
     def ink_extents(self, family: str, bold: bool, italic: bool, text: str, size: float) -> tuple[float, float]:
@@ -186,24 +186,22 @@ class TrueTypeFace:
         self.glyf = spans["glyf"][0]
         post = spans.get("post")
         self.italic_angle = struct.unpack_from(">i", data, post[0] + 4)[0] / 65536 if post else 0.0
-        self._shown: dict[str, tuple[tuple[int, ...], bytes]] = {}
+        self._shown: dict[str, bytes] = {}
+        self._hex = HexGlyphs(self.glyph_of)
         self._inks: dict[str, tuple[float, float]] = {}
         self._boxes: dict[int, tuple | None] = {}
         self._components: dict[int, list[int]] = {}
         self.cap_height = (self.box(self.glyph_of.get(ord("H"), 0)) or self.bbox)[3]
 
-    def show(self, text: str) -> tuple[tuple[int, ...], bytes]:
-        """The text's glyphs (.notdef, 0, for a character the face lacks, as cairo drew it)
-        and the string operand of their ids."""
+    def show(self, text: str) -> bytes:
+        """The string operand showing the text: its glyphs' ids, four hex digits each."""
         got = self._shown.get(text)
         if got is None:
-            glyphs = self.glyphs(text)
-            operand = b"<" + struct.pack(f">{len(glyphs)}H", *glyphs).hex().upper().encode() + b">"
-            got = self._shown[text] = (glyphs, operand)
+            got = self._shown[text] = b"<" + text.translate(self._hex).encode() + b">"
         return got
 
     def glyphs(self, text: str) -> tuple[int, ...]:
-        """The text's glyphs, not remembered (`show` remembers them)."""
+        """The text's glyphs (.notdef, 0, for a character the face lacks, as cairo drew it)."""
         get = self.glyph_of.get
         return tuple(get(ord(char), 0) for char in text)
 
@@ -218,7 +216,7 @@ class TrueTypeFace:
         """(x_bearing, width) in em of the union of the text's glyphs' `box(glyph)`es (font
         units, None: no ink), each glyph placed at the advances before it."""
         pen, low, high, advances = 0.0, float("inf"), float("-inf"), self.advances
-        for glyph in self.show(text)[0]:
+        for glyph in self.glyphs(text):
             ink = box(glyph)
             if ink is not None:
                 low, high = min(low, pen + ink[0]), max(high, pen + ink[2])
@@ -383,6 +381,20 @@ class TrueTypeFace:
         ]
 
 
+class HexGlyphs(dict):
+    """Code point -> the id of its glyph in a face as four hex digits (.notdef's for a
+    character the face lacks), filled as `str.translate` asks for each character: a
+    text's operand is one translate, not a Python step a character."""
+
+    def __init__(self, glyph_of: dict[int, int]):
+        super().__init__()
+        self.glyph_of = glyph_of
+
+    def __missing__(self, code: int) -> str:
+        text = self[code] = "%04X" % self.glyph_of.get(code, 0)
+        return text
+
+
 class StandardFace:
     """A standard Helvetica face (no DejaVu installed): not embedded, WinAnsi-encoded
     (a character outside WinAnsi is shown as "?"), measured with reportlab's metrics."""
@@ -391,13 +403,12 @@ class StandardFace:
 
     def __init__(self, name: str):
         self.name = name
-        self._shown: dict[str, tuple[bytes, bytes]] = {}
+        self._shown: dict[str, bytes] = {}
 
-    def show(self, text: str) -> tuple[bytes, bytes]:
+    def show(self, text: str) -> bytes:
         got = self._shown.get(text)
         if got is None:
-            codes = self.glyphs(text)
-            got = self._shown[text] = (codes, b"<" + codes.hex().upper().encode() + b">")
+            got = self._shown[text] = b"<" + self.glyphs(text).hex().upper().encode() + b">"
         return got
 
     def glyphs(self, text: str) -> bytes:
@@ -408,7 +419,7 @@ class StandardFace:
         """(0, advance width) in em: reportlab has Helvetica's advances, not its outlines."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        return 0.0, stringWidth(self.show(text)[0].decode("cp1252"), self.name, 1.0)
+        return 0.0, stringWidth(self.glyphs(text).decode("cp1252"), self.name, 1.0)
 
     def objects(self, used: dict[int, int], first: int) -> list[bytes]:
         return [b"<< /Type /Font\n   /Subtype /Type1\n   /BaseFont /%s\n   /Encoding /WinAnsiEncoding\n>>\n"
