@@ -188,12 +188,7 @@ class Drawer(TreeWalk):
         self.out(f"/{name} Do\n")
 
     def children(self, node: Group, ink: Ink) -> None:
-        shared, draw_node = self.document.shared, self.draw_node
-        for child in node.children:
-            if id(child) in shared:
-                self.use_form(child, ink)
-            else:
-                draw_node(child, ink)
+        self.draw_each(node.children, ink, self.document.shared, self.use_form)
 
     def leaf(self, node: Node, kind: type, ink: Ink) -> None:
         if kind is Text:
