@@ -24,7 +24,7 @@ from itertools import chain
 
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
-from pnp.draw.pdfops import (IDENTITY, cm_operator, decimals, formats, line_operators, multiply, number, singular,
+from pnp.draw.pdfops import (IDENTITY, at_scale, cm_operator, line_operators, multiply, number, singular,
                              transform_matrix)
 from pnp.draw.walk import TreeWalk
 
@@ -61,7 +61,7 @@ class Drawer(TreeWalk):
         self.out = content.parts.append
         self.ink = ink  # the page's ink: nothing set
         self.ctm = IDENTITY  # from the units in force to the stream's own
-        self.fmt = formats(decimals(content.scale))
+        self.fmt = at_scale(content.scale)
         # what the reader holds now, as set here (None: not known): fill colour, stroke
         # colour, fill alpha, stroke alpha, line style, font resource
         self.fill, self.stroke, self.ca, self.CA, self.line, self.font = state
@@ -85,7 +85,7 @@ class Drawer(TreeWalk):
             self.ctm = (a, b, c, d, m[4] * a + m[5] * c + e, m[4] * b + m[5] * d + f)
             return
         self.ctm = multiply(m, self.ctm)
-        self.fmt = formats(decimals(self.scale()))
+        self.fmt = at_scale(self.scale())
 
     def scale(self) -> float:
         """Points per unit in force (the mean of the two axes' scales)."""

@@ -161,6 +161,12 @@ def formats(places: int) -> Places:
     return found
 
 
+@lru_cache(maxsize=1024)
+def at_scale(scale: float) -> Places:
+    """The operator text for coordinates in units of `scale` points (`decimals`)."""
+    return formats(decimals(scale))
+
+
 @lru_cache(maxsize=4096)
 def without_arcs(commands: tuple) -> tuple:
     """The commands with each SVG endpoint arc as Béziers (a zero radius: a line; from
