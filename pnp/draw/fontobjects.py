@@ -39,7 +39,7 @@ def widths(glyphs: list[int], advances: array, scale: float) -> bytes:
 def to_unicode(used: dict[int, int]) -> bytes:
     """A ToUnicode CMap: each glyph shown -> the (lowest) character it was shown for, so
     that text can be copied and searched. .notdef stands for no character."""
-    pairs = [b"<%04X> <%s>" % (glyph, chr(code).encode("utf-16-be").hex().upper().encode())
+    pairs = [b"<%04X> <%s>" % (glyph, _UTF16.get(code) or _utf16(code))
              for glyph, code in sorted(used.items()) if glyph]
     blocks = [b"%d beginbfchar\n%s\nendbfchar\n" % (len(run), b"\n".join(run))
               for run in (pairs[k:k + BFCHAR_RUN] for k in range(0, len(pairs), BFCHAR_RUN))]
@@ -48,6 +48,14 @@ def to_unicode(used: dict[int, int]) -> bytes:
             b"/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
             b"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" + b"".join(blocks)
             + b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
+
+
+_UTF16: dict[int, bytes] = {}  # code point -> its UTF-16 as hex, as a ToUnicode map has it
+
+
+def _utf16(code: int) -> bytes:
+    got = _UTF16[code] = chr(code).encode("utf-16-be").hex().upper().encode()
+    return got
 
 
 def stream(data: bytes, extra: bytes = b"") -> bytes:
