@@ -138,7 +138,7 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
     page_numbers = []
     for source in sources:
         mapping: dict[int, int] = {}
-        parts: dict[int, tuple[bytes, bytes]] = {}  # number -> (dictionary text, stream part)
+        parts: dict[int, tuple] = {}  # number -> (dictionary text, stream part, its references or None)
         for page in source.pages:  # each page, then the objects it needs, found by following references
             todo = [page]
             while todo:
@@ -146,21 +146,30 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
                 if number in mapping:
                     continue
                 mapping[number] = out.reserve()
-                head, stream = parts[number] = _split(source.objects[number])
+                head, stream = _split(source.objects[number])
+                refs = ()
                 if REF_MARK in head:  # most objects name none (about 4 in 10)
-                    todo.extend(reversed([ref[2] for ref in _references(_PARENT.sub(b"", head))]))
+                    if b"/Parent" in head:  # a page: its tree is written anew (found again when renumbered)
+                        named, refs = _references(_PARENT.sub(b"", head)), None
+                    else:
+                        named = refs = _references(head)
+                    todo.extend(reversed([ref[2] for ref in named]))
+                parts[number] = head, stream, refs
         place = {page: len(page_numbers) + k for k, page in enumerate(source.pages)}
         page_numbers += [mapping[page] for page in source.pages]
         for number in sorted(mapping, key=mapping.get):
-            head, stream = parts[number]
+            head, stream, refs = parts[number]
             index = place.get(number)
             if index is not None:
                 head = _PARENT.sub(b"/Parent @", head)
                 box = boxes[index] if boxes else None
                 if box is not None and b"/TrimBox" not in head:
                     head = _with_boxes(head, box)
-            if REF_MARK in head:
-                head = _renumbered(head, mapping)
+                refs = None
+            if refs is None:
+                refs = _references(head) if REF_MARK in head else ()
+            if refs:
+                head = _renumbered(head, mapping, refs)
             if index is not None:
                 head = head.replace(b"/Parent @", b"/Parent %d 0 R" % tree)
             out.put(mapping[number], head + stream)
@@ -198,10 +207,11 @@ def _references(head: bytes) -> list[tuple[int, int, int]]:
     return found
 
 
-def _renumbered(head: bytes, mapping: dict[int, int]) -> bytes:
-    """A dictionary's text with each reference's number replaced by `mapping`'s."""
+def _renumbered(head: bytes, mapping: dict[int, int], refs: list[tuple[int, int, int]]) -> bytes:
+    """A dictionary's text with each reference's number (`refs`: `_references(head)`)
+    replaced by `mapping`'s."""
     parts, at = [], 0
-    for start, end, number in _references(head):
+    for start, end, number in refs:
         parts += (head[at:start], b"%d 0 R" % mapping[number])
         at = end
     parts.append(head[at:])
