@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from itertools import chain
+from math import copysign
 
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
@@ -243,17 +244,25 @@ class Drawer(TreeWalk):
             raise TypeError(f"cannot trace {kind.__name__} as a shape")
 
     def rect(self, node: Rect) -> None:
+        """A rectangle (`re`), or one with rounded corners (arcs as Béziers); remembered
+        by its numbers and their signs (a sheet repeats its boxes and cards)."""
         x, y, w, h = node.x, node.y, node.width, node.height
-        rx, ry = node.rx or node.ry, node.ry or node.rx
+        key = ("rect", x, y, w, h, node.rx, node.ry, copysign(1.0, x), copysign(1.0, y), copysign(1.0, w),
+               copysign(1.0, h))
+        text = self.fmt.shapes.get(key)
+        if text is None:
+            text = self.fmt.remember(key, self.rect_text(x, y, w, h, node.rx or node.ry, node.ry or node.rx))
+        self.out(text)
+
+    def rect_text(self, x: float, y: float, w: float, h: float, rx: float, ry: float) -> str:
         if rx <= 0:
-            self.out(self.fmt.re % (x, y, w, h))
-            return
+            return self.fmt.re % (x, y, w, h)
         rx, ry = min(rx, w / 2), min(ry, h / 2)
         commands = (("M", x + rx, y), ("L", x + w - rx, y), ("A", rx, ry, 0, 0, 1, x + w, y + ry),
                     ("L", x + w, y + h - ry), ("A", rx, ry, 0, 0, 1, x + w - rx, y + h),
                     ("L", x + rx, y + h), ("A", rx, ry, 0, 0, 1, x, y + h - ry), ("L", x, y + ry),
                     ("A", rx, ry, 0, 0, 1, x + rx, y), ("Z",))
-        self.out(self.fmt.text(commands, tuple(chain.from_iterable(commands))))  # once a node: not remembered
+        return self.fmt.text(commands, tuple(chain.from_iterable(commands)))
 
     # -- text and pictures ----------------------------------------------------------------------
 

@@ -97,7 +97,7 @@ class Places:
     kept alive) or, when it has no zero, by value: equal numbers print alike, but for
     0.0 and -0.0, which are equal and print "0.000" and "-0.000"."""
 
-    __slots__ = ("places", "formats", "xy", "re", "_by_id", "_by_value", "_circles")
+    __slots__ = ("places", "formats", "xy", "re", "_by_id", "_by_value", "shapes")
 
     def __init__(self, places: int):
         n = f"%.{places}f"
@@ -108,7 +108,7 @@ class Places:
         self.re = f"{n} {n} {n} {n} re\n"
         self._by_id: dict[int, tuple[tuple, str]] = {}
         self._by_value: dict[tuple, str] = {}
-        self._circles: dict[tuple, str] = {}
+        self.shapes: dict[tuple, str] = {}  # a shape's numbers and their signs -> its text
 
     def path(self, commands: tuple) -> str:
         """The commands as operators (arcs as Béziers, see `without_arcs`)."""
@@ -140,13 +140,18 @@ class Places:
     def circle(self, cx: float, cy: float, r: float) -> str:
         """A circle's outline as operators; remembered by its numbers and their signs
         (a zero's sign carries into the Béziers' points)."""
-        key = (cx, cy, r, copysign(1.0, cx), copysign(1.0, cy), copysign(1.0, r))
-        text = self._circles.get(key)
+        key = ("circle", cx, cy, r, copysign(1.0, cx), copysign(1.0, cy), copysign(1.0, r))
+        text = self.shapes.get(key)
         if text is None:
-            if len(self._circles) >= MEMO_TEXTS:
-                self._circles.clear()
             commands = circle_commands(cx, cy, r)
-            text = self._circles[key] = self.text(commands, tuple(chain.from_iterable(commands)))
+            text = self.remember(key, self.text(commands, tuple(chain.from_iterable(commands))))
+        return text
+
+    def remember(self, key: tuple, text: str) -> str:
+        """`text` as the shape `key`'s (its numbers and their signs: all its text depends on)."""
+        if len(self.shapes) >= MEMO_TEXTS:
+            self.shapes.clear()
+        self.shapes[key] = text
         return text
 
 
