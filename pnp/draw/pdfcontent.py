@@ -11,7 +11,9 @@ to y down and the view box's scale). How many decimals a coordinate gets follows
 scale of its units, so that it is within 0.001 pt of the tree's where it is drawn; a
 shared group's form is written once, with the decimals of the scale at its first use,
 so a later use drawn larger (rare: a piece's artwork recurs at one size) may be off by
-more, up to 0.0005 unit times that use's scale.
+more, up to 0.0005 unit times that use's scale. The text of a path or shape, of a
+transform and of a line style is worked out once a process (`pnp.draw.pdfops`), and how
+a label is shown once a document (`Drawer.shown`): sheets repeat them.
 
 What the stream sets (colours, alphas, line style, font) is written only when it differs
 from what the reader holds, as far as the writer knows; a `q` keeps that knowledge and
