@@ -113,21 +113,25 @@ class Drawer(TreeWalk):
         self.content.states.add(name)
         self.out(f"/{name} gs\n")
 
-    def set_fill(self, rgba: tuple) -> None:
-        rgb = rgba[:3]
+    def set_fill(self, ink: Ink) -> None:
+        """The ink's fill colour and alpha."""
+        rgb = ink.fill_rgb
         if rgb != self.fill:
             self.out(self.document.colour(rgb, "rg"))
             self.fill = rgb
-        if rgba[3] != self.ca:
-            self.set_alpha(rgba[3], None)
+        alpha = ink.fill[3]
+        if alpha != self.ca:
+            self.set_alpha(alpha, None)
 
-    def set_stroke(self, rgba: tuple, line: tuple) -> None:
-        rgb = rgba[:3]
+    def set_stroke(self, ink: Ink) -> None:
+        """The ink's stroke colour, alpha and line style."""
+        rgb, line = ink.stroke_rgb, ink.line
         if rgb != self.stroke:
             self.out(self.document.colour(rgb, "RG"))
             self.stroke = rgb
-        if rgba[3] != self.CA:
-            self.set_alpha(None, rgba[3])
+        alpha = ink.stroke[3]
+        if alpha != self.CA:
+            self.set_alpha(None, alpha)
         if line != self.line:
             self.out(line_operators(line, self.line))
             self.line = line
@@ -208,23 +212,23 @@ class Drawer(TreeWalk):
         fill, as cairo does (`B` would not let it show the fill through)."""
         fill, stroke = ink.fill, ink.stroke
         if stroke is None:
-            self.set_fill(fill)
+            self.set_fill(ink)
             self.trace(node)
             self.out("f*\n" if ink.even_odd else "f\n")
         elif fill is None:
-            self.set_stroke(stroke, ink.line)
+            self.set_stroke(ink)
             self.trace(node)
             self.out("S\n")
         elif fill[3] >= 1 and stroke[3] >= 1:
-            self.set_fill(fill)
-            self.set_stroke(stroke, ink.line)
+            self.set_fill(ink)
+            self.set_stroke(ink)
             self.trace(node)
             self.out("B*\n" if ink.even_odd else "B\n")
         else:
-            self.set_fill(fill)
+            self.set_fill(ink)
             self.trace(node)
             self.out("f*\n" if ink.even_odd else "f\n")
-            self.set_stroke(stroke, ink.line)
+            self.set_stroke(ink)
             self.trace(node)
             self.out("S\n")
 
@@ -280,7 +284,7 @@ class Drawer(TreeWalk):
         if shown is None:
             shown = self.shown(ink, content)
         name, head, tail, shift = shown
-        self.set_fill(ink.fill)
+        self.set_fill(ink)
         if name != self.font:
             self.content.fonts.add(name)
             self.out(f"BT\n/{name} 1 Tf\n")
