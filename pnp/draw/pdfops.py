@@ -53,11 +53,18 @@ def step_matrix(op: tuple) -> tuple:
     raise ValueError(f"unknown transform step {name!r}")
 
 
-@lru_cache(maxsize=4096)
 def transform_matrix(ops: tuple) -> tuple:
     """SVG's transform steps (applied left to right, as in SVG) as one matrix.
     Remembered: a sheet places its pieces by the same few steps. (Steps equal but for
     a zero's sign share a matrix: a zero's sign never shows in what is written.)"""
+    try:
+        return _matrix(ops)
+    except TypeError:  # steps as lists (not made by pnp.draw.shapes)
+        return _matrix.__wrapped__(ops)
+
+
+@lru_cache(maxsize=4096)
+def _matrix(ops: tuple) -> tuple:
     if len(ops) == 1:
         return step_matrix(ops[0])
     m = IDENTITY
@@ -115,7 +122,10 @@ class Places:
         got = self._by_id.get(id(commands))
         if got is not None:
             return got[1]
-        text = self._by_value.get(commands)
+        try:
+            text = self._by_value.get(commands)
+        except TypeError:  # commands as lists (not made by pnp.draw.shapes): not remembered
+            return self.text(commands, tuple(chain.from_iterable(commands)))
         if text is None:
             values = tuple(chain.from_iterable(commands))
             text = self.text(commands, values)
