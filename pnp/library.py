@@ -64,28 +64,28 @@ def read_tile_file(path: Path) -> list:
     return read_tiles(path, data.get("tiles") or [])
 
 
-def _items(text: str) -> list[tuple[str, int, str]] | None:
-    """(id, first line, the item's text) for each tile of a file in the converter's
-    shape, or None when the file has another shape."""
+def _items(text: str) -> list[tuple[str, str]] | None:
+    """(id, the item's text) for each tile of a file in the converter's shape, or None
+    when the file has another shape."""
     lines = text.splitlines(keepends=True)
     start = next((i for i, line in enumerate(lines) if not _BLANK.fullmatch(line)), None)
     if start is None or lines[start] != "tiles:\n":
         return None
-    items: list[tuple[str, int, list[str]]] = []
-    for number, line in enumerate(lines[start + 1:], start + 2):
+    items: list[tuple[str, list[str]]] = []
+    for line in lines[start + 1:]:
         if items and line.startswith("    "):  # most lines: inside an item (as _INSIDE says, without a regex)
-            items[-1][2].append(line)
+            items[-1][1].append(line)
             continue
         item = _ITEM.fullmatch(line)
         if item:
             if item.group(2) is not None and _RESOLVER.resolve(yaml.ScalarNode, item.group(2), (True, False)) != _TEXT:
                 return None
-            items.append((item.group(1) if item.group(2) is None else item.group(2), number, [line]))
+            items.append((item.group(1) if item.group(2) is None else item.group(2), [line]))
         elif items and _INSIDE.match(line):
-            items[-1][2].append(line)
+            items[-1][1].append(line)
         else:
             return None
-    return [(tile_id, first, "".join(body)) for tile_id, first, body in items]
+    return [(tile_id, "".join(body)) for tile_id, body in items]
 
 
 class Library:
@@ -95,7 +95,7 @@ class Library:
     def __init__(self, folder: Path):
         self.folder = folder
         self.files: list[tuple[Path, list[str]]] = []  # each file and the ids it holds, in order
-        self.entries: dict[str, tuple[Path, int, int, str]] = {}  # id -> file, index, first line, text
+        self.entries: dict[str, tuple[Path, int, str]] = {}  # id -> file, index, text
         self.tiles: dict = {}  # id -> Tile, read so far
         self.whole: set[Path] = set()
         where: dict[str, Path] = {}
@@ -107,9 +107,9 @@ class Library:
             if items is None:
                 ids = [tile.id for tile in self._read_whole(path)]
             else:
-                ids = [tile_id for tile_id, _, _ in items]
-                for index, (tile_id, first, body) in enumerate(items):
-                    self.entries.setdefault(tile_id, (path, index, first, body))
+                ids = [tile_id for tile_id, _ in items]
+                for index, (tile_id, body) in enumerate(items):
+                    self.entries.setdefault(tile_id, (path, index, body))
             for tile_id in ids:
                 if tile_id in where:  # a duplicate: reading everything whole reports it as ever
                     full_library(folder)
@@ -123,13 +123,16 @@ class Library:
     def __getitem__(self, tile_id: str):
         tile = self.tiles.get(tile_id)
         if tile is None:
-            path, index, first, body = self.entries[tile_id]
-            tile = self._read_one(path, index, first, body, tile_id)
+            path, index, body = self.entries[tile_id]
+            tile = self._read_one(path, index, body, tile_id)
         return tile
 
-    def _read_one(self, path: Path, index: int, first: int, body: str, tile_id: str):
+    def _read_one(self, path: Path, index: int, body: str, tile_id: str):
+        """The tile `tile_id`, from its own text `body`. Any problem in it makes the whole
+        file be read, so that the error (and its line) is the one reading the file
+        gives: the tile's own text need not keep the file's line numbers."""
         try:
-            raw = parse_yaml(path, "\n" * (first - 1) + body)  # blank lines keep the file's line numbers
+            raw = parse_yaml(path, body)
             if isinstance(raw, list) and len(raw) == 1:
                 tile = _tile(path, raw[0], f"tiles[{index}]", at=("tiles", index))
                 if tile.id == tile_id:

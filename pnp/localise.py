@@ -57,12 +57,23 @@ class _Resolver:
             return value
         if isinstance(value, msgspec.Struct):
             updates = {}
-            for name in value.__struct_fields__:
-                old = getattr(value, name)
+            for name, old in zip(value.__struct_fields__, msgspec.structs.astuple(value)):
+                if type(old) in _PLAIN:  # most fields: not even a call
+                    continue
                 new = self(old, (where, name, False))
                 if new is not old:
                     updates[name] = new
             return _with_texts(value, updates) if updates else value
+        if isinstance(value, (tuple, list)):  # before the dataclass test: most values that get here are tuples
+            if all(type(v) in _PLAIN for v in value):  # coordinates, numbers, names
+                return value
+            items = [self(v, (where, i, True)) for i, v in enumerate(value)]
+            if all(a is b for a, b in zip(items, value)):
+                return value
+            return type(value)(items) if type(value) in (tuple, list) else type(value)(*items)
+        if isinstance(value, dict):
+            items = {k: self(v, (where, k, False)) for k, v in value.items()}
+            return value if all(items[k] is value[k] for k in value) else items
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             updates = {}
             for f in dataclasses.fields(value):
@@ -73,14 +84,6 @@ class _Resolver:
                 if new is not old:
                     updates[f.name] = new
             return dataclasses.replace(value, **updates) if updates else value
-        if isinstance(value, (tuple, list)):
-            items = [self(v, (where, i, True)) for i, v in enumerate(value)]
-            if all(a is b for a, b in zip(items, value)):
-                return value
-            return type(value)(items) if type(value) in (tuple, list) else type(value)(*items)
-        if isinstance(value, dict):
-            items = {k: self(v, (where, k, False)) for k, v in value.items()}
-            return value if all(items[k] is value[k] for k in value) else items
         return value
 
 

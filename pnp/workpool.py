@@ -23,7 +23,8 @@ What it keeps of the executor:
 - `shutdown(wait, cancel_futures)`: the workers end once their jobs are done;
   `terminate()` kills them at once (the caller is being interrupted).
 A worker dies with this process only if the caller's initializer makes it so
-(`pnp.pdf._start_worker` calls `pnp.forked.die_with_parent`); Ctrl-C or SIGTERM ends a
+(`pnp.pdf._start_worker` calls `pnp.forked.die_with_parent`, by the lifeline this pool
+holds before it forks: `pnp.forked.hold_lifeline`); Ctrl-C or SIGTERM ends a
 worker at once, without a traceback (the caller handles its own). Jobs and answers go
 through the pipes as a length, then a pickle, so one that cannot be rebuilt on the other
 side fails alone.
@@ -160,6 +161,9 @@ class ForkPool:
 
     def _fork(self) -> None:
         """Fork the workers, from the pool's own thread (see the module's docstring)."""
+        from pnp.forked import hold_lifeline
+
+        hold_lifeline()  # for workers that die with this process (pnp.forked.die_with_parent)
         for _ in range(self._size):
             jobs_read, jobs_write = os.pipe()
             answers_read, answers_write = os.pipe()

@@ -41,7 +41,12 @@ def parse_yaml(path: Path, text: str):
     from pnp.yamlsafe import DuplicateKey, Loader, yaml
 
     try:
-        data = yaml.load(text, Loader=Loader)
+        loader = Loader(text)  # as yaml.load, but the loader is asked whether every text is plain
+        loader.plain_length = MAX_NAME  # check_text's first test
+        try:
+            data = loader.get_single_data()
+        finally:
+            loader.dispose()
     except DuplicateKey as exc:
         raise DataError(path, str(exc.key), f"duplicate key {_quote(str(exc.key))} (first at line {exc.first}; the second would "
                                             f"silently replace the first)", line=exc.line) from None
@@ -56,7 +61,8 @@ def parse_yaml(path: Path, text: str):
         raise DataError(path, "", f"YAML syntax error: {problem}", line=line) from None
     except (ValueError, OverflowError, RecursionError) as exc:  # e.g. a timestamp out of range
         raise DataError(path, "", f"YAML value error: {exc}") from None
-    check_text(path, data, text)
+    if not loader.all_plain:  # else every text is short printable ASCII: nothing to check
+        check_text(path, data, text)
     return data
 
 

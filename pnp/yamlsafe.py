@@ -16,12 +16,9 @@ from __future__ import annotations
 import re
 import sys
 
-# The pattern PyYAML's pure-Python reader checks text with (yaml/reader.py), as written there.
-_NON_PRINTABLE = '[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]'
-
-
 class _Deferred:
-    """A regular expression compiled when first used."""
+    """A regular expression compiled when first used. Each attribute asked for (`match`)
+    is then kept on this object, so that later uses cost what the pattern's own do."""
 
     def __init__(self, pattern: str, flags: int, compile_now):
         self._args, self._compile, self._compiled = (pattern, flags), compile_now, None
@@ -29,20 +26,25 @@ class _Deferred:
     def __getattr__(self, name: str):
         if self._compiled is None:
             self._compiled = self._compile(*self._args)
-        return getattr(self._compiled, name)
+        value = getattr(self._compiled, name)
+        setattr(self, name, value)
+        return value
 
 
 def _import_yaml():
-    """PyYAML, imported without compiling `yaml.reader.Reader.NON_PRINTABLE` at once: a
-    character class over all of Unicode, 17 ms (a tenth of loading a game) for a pattern
-    only the pure-Python reader uses. pnp reads with libyaml, whose reader checks text
-    itself; where PyYAML lacks libyaml the pattern is compiled when first used."""
+    """PyYAML, imported without compiling the regular expressions of its reader and
+    constructor at once: each is compiled when first used, which in a build is never.
+    `yaml.reader.Reader.NON_PRINTABLE`, a character class over all of Unicode (17 ms, a
+    tenth of loading a game), is used only by the pure-Python reader (pnp reads with
+    libyaml, whose reader checks text itself); the constructor's timestamp pattern only
+    for dates. The resolver's patterns, which the first document of every process
+    needs, are compiled at once."""
     if "yaml" in sys.modules:
         return sys.modules["yaml"]
     compile_now = re.compile
 
     def compile_later(pattern, flags=0):
-        if pattern == _NON_PRINTABLE and flags == 0:
+        if sys._getframe(1).f_globals.get("__name__") in ("yaml.reader", "yaml.constructor"):
             return _Deferred(pattern, flags, compile_now)
         return compile_now(pattern, flags)
 
@@ -107,16 +109,27 @@ class Loader(SAFE_LOADER):
             seen[key] = line
         return super().construct_mapping(node, deep=deep)
 
+    plain_length = 0  # see `all_plain`
+    all_plain = False
+
     def get_single_data(self):
+        """The document's value. With `plain_length` set (on the loader, before it
+        loads), `all_plain` says afterwards whether every text in it (key or value) is
+        plain: printable ASCII of at most that many characters. pnp.yamlfile then need
+        not walk the value again to check its texts."""
+        self.all_plain = False
         node = self.get_single_node()
         if node is None:
             return None
         try:
-            return _Build(self).value(node)
+            build = _Build(self)
+            data = build.value(node)
         except Exception:  # noqa: BLE001 - the general constructor, from a clean state, raises the right error
             self.constructed_objects, self.recursive_objects, self.state_generators = {}, {}, []
             self.deep_construct = False
             return self.construct_document(node)
+        self.all_plain = build.plain
+        return data
 
 
 _STR, _INT, _NULL, _BOOL, _MAP, _SEQ, _MERGE = (f"tag:yaml.org,2002:{t}" for t in
@@ -130,12 +143,17 @@ class _Build:
     def __init__(self, loader: Loader):
         self.loader = loader
         self.made: dict = {}
+        self.longest = loader.plain_length
+        self.plain = self.longest > 0  # every text so far plain (see Loader.get_single_data)
 
     def value(self, node):
         kind, tag = type(node), node.tag
         if kind is yaml.ScalarNode:
             if tag == _STR:
-                return node.value
+                text = node.value
+                if self.plain and not (len(text) <= self.longest and text.isascii() and text.isprintable()):
+                    self.plain = False
+                return text
             if tag == _INT:
                 text = node.value
                 if text.isdigit() and (text[0] != "0" or text == "0"):  # plain decimal: no octal, sign or "_"
@@ -144,7 +162,10 @@ class _Build:
                 return None
             elif tag == _BOOL:
                 return self.loader.bool_values[node.value.lower()]
-            return self.loader.construct_object(node, deep=True)  # floats, timestamps, other tags
+            made = self.loader.construct_object(node, deep=True)  # floats, timestamps, other tags
+            if type(made) not in (int, float):  # a text, a date ...: checked the long way
+                self.plain = False
+            return made
         made = self.made.get(node)
         if made is not None:
             return made
@@ -160,4 +181,5 @@ class _Build:
             out = self.made[node] = []
             out.extend(self.value(item) for item in node.value)
             return out
+        self.plain = False
         return self.loader.construct_object(node, deep=True)

@@ -186,8 +186,8 @@ def _wait_until_none_named(text: str, timeout: float = 20) -> None:
 @pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs /proc to see the workers")
 @pytest.mark.parametrize("point", ["built", "staged", "committing"])
 def test_a_killed_build_leaves_no_worker_and_nothing_in_the_temp_folder(tmp_path, point):
-    """SIGKILLed with its drawing workers busy, the build takes them with it (the kernel
-    kills each when its parent dies) and has put nothing in the temporary folder; its
+    """SIGKILLed with its drawing workers busy, the build takes them with it (each ends
+    when its parent's lifeline does: pnp.forked) and has put nothing in the temporary folder; its
     staging folder beside the output is removed by the next build."""
     out, tmp = tmp_path / "kit", tmp_path / "tmp"
     tmp.mkdir()

@@ -55,3 +55,35 @@ def test_a_subclass_with_its_own_implicit_resolver_gets_its_own_tags():
     assert yaml.load("[hello]", Loader=Loader) == ["hello"]  # kept for Loader
     assert yaml.load("[hello]", Loader=Words) == ["HELLO"]
     assert yaml.load("[hello]", Loader=Loader) == ["hello"]
+
+
+def plain(text: str, longest: int = 10) -> bool:
+    loader = Loader(text)
+    loader.plain_length = longest
+    try:
+        loader.get_single_data()
+    finally:
+        loader.dispose()
+    return loader.all_plain
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a: [b, 1, -2, 1.5, true, null]\n", True),  # numbers from PyYAML's own constructor hold no text
+    ("a: [b, {c: d}]\nshared: &x [e]\nagain: *x\n", True),
+    ("a: bbbbbbbbbbb\n", False),  # longer than the limit
+    ("bbbbbbbbbbb: a\n", False),  # keys too
+    ("a: é\n", False),  # not ASCII
+    ("a: \"b\\tc\"\n", False),  # not printable
+    ("a: !!str 5\n", True),  # a text tagged as text is still just the text
+    ("a: !!binary aGk=\n", False),  # anything else PyYAML constructs: checked the long way
+    ("a: 2001-12-14\n", False),  # a date: checked the long way
+    ("<<: {a: b}\nc: d\n", False),  # a merge: PyYAML's constructor
+])
+def test_the_loader_says_whether_every_text_is_plain(text, expected):
+    """`all_plain` lets pnp.yamlfile skip its walk of the texts (`check_text`), so it is
+    true only when every text, key or value, passes that walk's first test."""
+    assert plain(text) is expected
+
+
+def test_without_a_length_no_document_is_plain():
+    assert plain("a: b\n", longest=0) is False

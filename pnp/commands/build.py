@@ -46,14 +46,13 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     """A game's complete print kit: GAME-kit.pdf, a PDF per component, SVGs and index.md."""
     import signal
 
-    from pnp.forked import Ahead
-    from pnp.kit_request import kit_request, read_fallback
-
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
     cli = {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks, "duplex": duplex, "lang": lang,
            "theme": theme_name, "tile_layout": tile_layout, "layout": map_layout, "only": only}
     import_shared()
     import pnp.build  # noqa: F401  (the child checks the options with it)
+    from pnp.forked import Ahead
+    from pnp.kit_request import kit_request, read_fallback
 
     with Ahead(kit_request, game, cli, cut) as ahead:  # loaded in a child, while here:
         from pnp import build as kit

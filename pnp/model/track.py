@@ -2,6 +2,7 @@
 drawn when that is part of what the piece shows (a coloured track, a bent track that
 bows round the centre, parallel lanes). Re-exported by `pnp.model.tile`."""
 
+import functools
 from typing import Annotated, Any, Literal, NamedTuple, Union
 
 from msgspec import Meta
@@ -32,14 +33,22 @@ def parse_end(value) -> End:
             raise ValueError(f"a track end is [edge, 0-5] or [stop, index], not {list(value)!r}")
         if index < 0 or (kind == "edge" and index not in EDGES):
             raise ValueError(f"{kind} {index} is outside {'0-5' if kind == 'edge' else 'the stops'}")
-        return End(kind, index)
+        return _end(kind, index)
     if isinstance(value, int) and not isinstance(value, bool):
         if value not in EDGES:
             raise ValueError(f"edge {value} is outside 0-5")
-        return End("edge", value)
+        return _end("edge", value)
     if isinstance(value, str) and value[:1] == "s" and value[1:].isdigit():
-        return End("stop", int(value[1:]))
+        return _end("stop", int(value[1:]))
     raise ValueError(f"a track end is an edge 0-5 or a stop such as s0, not {value!r}")
+
+
+@functools.cache
+def _end(kind: str, index: int) -> End:
+    """One End value per end: a game's hundreds of paths name the same few ends, and a
+    value shared is pickled once (`pnp build`'s loading child sends the game back:
+    1858's 802 ends were 15 kB of its 49 kB and a Python call each way)."""
+    return End(kind, index)
 
 
 def _end_key(end: End) -> tuple[int, int]:
