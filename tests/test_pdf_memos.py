@@ -28,6 +28,15 @@ def test_a_path_equal_to_one_written_before_but_for_a_zeros_sign_prints_its_own_
     assert places.path(kept) == places.path(tuple(list(kept))) == "1.250 1.500 m\n2.000 3.000 l\n"
 
 
+def test_an_arc_path_equal_to_one_converted_before_but_for_a_zeros_sign_prints_its_own_zero():
+    places = Places(3)
+    arc = lambda zero: (("M", 1.0, zero), ("A", 1.0, 1.0, 0, 0, 1, 2.0, 1.0), ("L", zero, 2.0))  # noqa: E731
+    first, second = places.path(arc(0.0)), places.path(arc(-0.0))
+    assert "1.000 0.000 m" in first and "-0.000 2.000 l" not in first
+    assert "1.000 -0.000 m" in second and "-0.000 2.000 l" in second
+    assert places.path([list(c) for c in arc(-0.0)]) == second  # commands as lists: not remembered, same text
+
+
 def test_shapes_equal_but_for_a_zeros_sign_print_their_own_numbers():
     places = formats(3)
     for cx, cy, r in product((0.0, -0.0, 1e-9), (0.0, -0.0), (1.0, 0.0, -0.0)):

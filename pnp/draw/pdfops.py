@@ -182,10 +182,20 @@ def at_scale(scale: float) -> Places:
     return formats(decimals(scale))
 
 
-@lru_cache(maxsize=4096)
 def without_arcs(commands: tuple) -> tuple:
     """The commands with each SVG endpoint arc as Béziers (a zero radius: a line; from
-    the point it is at: nothing). Remembered: the same outline recurs on a sheet."""
+    the point it is at: nothing). Remembered: the same outline recurs on a sheet; by
+    value and the signs of its zeros, which are equal but print apart ("-0.000"), so
+    what a worker writes never depends on what it drew before."""
+    signs = tuple(copysign(1.0, v) for c in commands for v in c[1:] if v == 0)
+    try:
+        return _without_arcs(commands, signs)
+    except TypeError:  # commands as lists (not made by pnp.draw.shapes)
+        return _without_arcs.__wrapped__(commands, signs)
+
+
+@lru_cache(maxsize=4096)
+def _without_arcs(commands: tuple, zero_signs: tuple) -> tuple:
     out = []
     x = y = sx = sy = 0.0
     for c in commands:
