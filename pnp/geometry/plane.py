@@ -149,11 +149,11 @@ def intersects(a: Shape, b: Shape) -> bool:
     ax0, ay0, ax1, ay1 = a.bounds
     if not (ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1):
         return False
-    b_parts = tuple(zip(b.parts, b.boxes)) if len(b.parts) <= _RUN else None
-    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes) if len(a.parts) <= _RUN else _parts_near(a, b.bounds):
+    few = len(a.parts) <= _RUN and len(b.parts) <= _RUN  # else by runs (`_parts_near`)
+    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes) if few else _parts_near(a, b.bounds):
         if not (px0 <= bx1 and bx0 <= px1 and py0 <= by1 and by0 <= py1):
             continue
-        for pb, (qx0, qy0, qx1, qy1) in b_parts or _parts_near(b, (px0, py0, px1, py1)):
+        for pb, (qx0, qy0, qx1, qy1) in zip(b.parts, b.boxes) if few else _parts_near(b, (px0, py0, px1, py1)):
             if (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1
                     and not _separated(pa, pb) and not _separated(pb, pa)):
                 return True
@@ -163,10 +163,12 @@ def intersects(a: Shape, b: Shape) -> bool:
 _RUN = 8  # parts a run of `_runs` holds; shapes of no more parts are not split into runs
 
 
-def _parts_near(shape: Shape, bounds: Bounds) -> list[tuple[Ring, Bounds]]:
-    """The (part, box) pairs of `shape`, in their order, less those of runs whose
-    bounds miss `bounds`: the parts of such a run, within the run's bounds, miss them
-    too, so `intersects` finds what it would find testing every part's box."""
+def _parts_near(shape: Shape, bounds: Bounds):
+    """The (part, box) pairs of `shape`, in their order (a shape of few parts: all),
+    less those of runs whose bounds miss `bounds`: the parts of such a run, within the
+    run's bounds, miss them too, so `intersects` finds what testing every box finds."""
+    if len(shape.parts) <= _RUN:
+        return zip(shape.parts, shape.boxes)
     x0, y0, x1, y1 = bounds
     return [pair for (rx0, ry0, rx1, ry1), run in _runs(shape)
             if rx0 <= x1 and x0 <= rx1 and ry0 <= y1 and y0 <= ry1 for pair in run]
