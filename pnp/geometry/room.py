@@ -34,12 +34,11 @@ class Grown:
 class Room:
     """The free room of a convex `area` (one part) as shapes are taken from it."""
 
-    __slots__ = ("area", "taken", "_refuser")
+    __slots__ = ("area", "taken")
 
     def __init__(self, area: Shape):
         self.area = area
         self.taken: list[Shape] = []
-        self._refuser: Shape | None = None  # what met the last candidate refused
 
     def add(self, shape: Shape | Grown) -> None:
         self.taken.append(shape.whole() if type(shape) is Grown else shape)
@@ -52,17 +51,10 @@ class Room:
         return self._free(shape)
 
     def _free(self, shape: Shape) -> bool:
-        """Whether `shape` lies in the area and meets nothing taken. What refused the
-        last candidate is asked first: the candidates of one text lie side by side,
-        and most are refused by the same thing (the answer is the same in any order)."""
         if not holds(self.area.parts[0], shape):
             return False
-        refuser = self._refuser
-        if refuser is not None and intersects(refuser, shape):
-            return False
         for t in self.taken:
-            if t is not refuser and intersects(t, shape):
-                self._refuser = t
+            if intersects(t, shape):
                 return False
         return True
 
