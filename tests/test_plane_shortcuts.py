@@ -254,7 +254,6 @@ def test_real_face_layouts_are_the_same_without_the_shortcuts(name, monkeypatch)
     with monkeypatch.context() as m:
         m.setattr(plane, "_settles", lambda *a: False)
         m.setattr(outlines, "_settles", lambda *a: False)
-        m.setattr(plane, "_RUN", 10**9)  # every part's box tested, no runs
         m.setattr(room, "_cheap_first", lambda taken: list(range(len(taken))))  # overlaps in the order taken
         slow = _laid_out(calls)
     for cached in _geometry_caches():
@@ -289,13 +288,6 @@ def test_least_clash_is_the_least_of_every_clash():
         assert room.least_clash(candidates) == (expected, costs[expected])
 
 
-def _meets_everywhere(a: Shape, b: Shape) -> bool:
-    """plane.intersects as it was: every pair of parts whose boxes meet tested."""
-    return plane._boxes_meet(a.bounds, b.bounds) and any(
-        plane._boxes_meet(pb, qb) and not plane._separated(p, q) and not plane._separated(q, p)
-        for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes))
-
-
 def _curvy_band(rng: random.Random) -> Shape:
     """A band along a winding line of many points (a curved track's casing: dozens of parts)."""
     x, y, heading = rng.uniform(-100, 100), rng.uniform(-100, 100), rng.uniform(0, 2 * math.pi)
@@ -306,23 +298,6 @@ def _curvy_band(rng: random.Random) -> Shape:
         step = rng.uniform(0.5, 12)
         x, y = x + step * math.cos(heading), y + step * math.sin(heading)
     return plane.band(points, rng.uniform(1, 8), rng.random() < 0.5)
-
-
-def test_shapes_of_many_parts_meet_what_every_part_meets():
-    """intersects with a shape of many parts tested by runs (either side): the answer of
-    every pair of parts tested, on random casings and candidates, touching included."""
-    rng = random.Random(11)
-    runs = 0
-    for _ in range(400):
-        casing = _curvy_band(rng)
-        runs += len(casing.parts) > plane._RUN
-        others = [_random_convex(rng) for _ in range(10)] + [_curvy_band(rng) for _ in range(3)]
-        others += [plane.moved(casing, rng.choice([0.0, 1e-12, 5.0]), 0.0), casing]
-        for other in others:
-            expected = _meets_everywhere(casing, other)
-            assert plane.intersects(casing, other) == expected
-            assert plane.intersects(other, casing) == _meets_everywhere(other, casing) == expected
-    assert runs > 200
 
 
 def test_least_clash_with_overlaps_cheapest_first_is_that_in_the_order_taken(monkeypatch):

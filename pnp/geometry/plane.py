@@ -143,46 +143,19 @@ def translated(points, dx: float, dy: float) -> list[Point]:
 def intersects(a: Shape, b: Shape) -> bool:
     """Whether the shapes share a point (touching counts). Boxes are compared inline
     (`_boxes_meet`): a face layout asks this some 5,000 times, most of them answered
-    by the boxes alone. A shape of many parts (a curved track's casing) offers only
-    the parts of its runs whose bounds meet the other's (`_parts_near`)."""
+    by the boxes alone."""
     bx0, by0, bx1, by1 = b.bounds
     ax0, ay0, ax1, ay1 = a.bounds
     if not (ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1):
         return False
-    few = len(a.parts) <= _RUN and len(b.parts) <= _RUN  # else by runs (`_parts_near`)
-    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes) if few else _parts_near(a, b.bounds):
+    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes):
         if not (px0 <= bx1 and bx0 <= px1 and py0 <= by1 and by0 <= py1):
             continue
-        for pb, (qx0, qy0, qx1, qy1) in zip(b.parts, b.boxes) if few else _parts_near(b, (px0, py0, px1, py1)):
+        for pb, (qx0, qy0, qx1, qy1) in zip(b.parts, b.boxes):
             if (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1
                     and not _separated(pa, pb) and not _separated(pb, pa)):
                 return True
     return False
-
-
-_RUN = 8  # parts a run of `_runs` holds; shapes of no more parts are not split into runs
-
-
-def _parts_near(shape: Shape, bounds: Bounds):
-    """The (part, box) pairs of `shape`, in their order (a shape of few parts: all),
-    less those of runs whose bounds miss `bounds`: the parts of such a run, within the
-    run's bounds, miss them too, so `intersects` finds what testing every box finds."""
-    if len(shape.parts) <= _RUN:
-        return zip(shape.parts, shape.boxes)
-    x0, y0, x1, y1 = bounds
-    return [pair for (rx0, ry0, rx1, ry1), run in _runs(shape)
-            if rx0 <= x1 and x0 <= rx1 and ry0 <= y1 and y0 <= ry1 for pair in run]
-
-
-@lru_cache(maxsize=2048)
-def _runs(shape: Shape) -> tuple[tuple[Bounds, tuple[tuple[Ring, Bounds], ...]], ...]:
-    """A shape's (part, box) pairs in runs of `_RUN` following parts, each with the
-    bounds of its boxes. A band's following parts lie along its line, so a run's
-    bounds are tight; a casing is taken on many faces and tested against hundreds of
-    candidates a face, so its runs are made once (cached by the shape object)."""
-    pairs = tuple(zip(shape.parts, shape.boxes))
-    runs = [pairs[i:i + _RUN] for i in range(0, len(pairs), _RUN)]
-    return tuple([(_union_bounds([box for _, box in run]), run) for run in runs])
 
 
 def holds(area: Ring, shape: Shape) -> bool:
