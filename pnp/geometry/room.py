@@ -8,6 +8,8 @@ import math
 from pnp.geometry.plane import Shape, grown_shape, holds, intersects, union
 from pnp.geometry.plane_area import outside_area, overlap_area
 
+SLACK = 1e-6  # mm²: far above rounding in a sum of areas, far below any real difference of two clashes
+
 
 class Grown:
     """A candidate shape that is a convex core grown by a margin with round corners
@@ -71,9 +73,10 @@ class Room:
     def least_clash(self, shapes: list[Shape | Grown]) -> tuple[int, float]:
         """The index and `clash` of the least crowded of `shapes`, none of them free (the
         first of equals), as the least of every shape's clash would say. A shape's sum
-        is left unfinished once it reaches the least so far: its terms are not negative
-        and adding one never lowers a float sum, so it could not be less (a crowded hex
-        tries some 200 spots for an icon, each on several things taken)."""
+        is left unfinished once it is clearly past the least so far (a crowded hex tries
+        some 200 spots for an icon, each on several things taken): its terms are areas,
+        below zero only by rounding (shapes that touch: ~1e-13 mm²), so the rest of the
+        sum cannot bring it back by `SLACK`."""
         best, least = 0, math.inf
         for i, shape in enumerate(shapes):
             cost = self._clash_below(shape.whole() if type(shape) is Grown else shape, least)
@@ -83,15 +86,15 @@ class Room:
 
     def _clash_below(self, shape: Shape, limit: float) -> float:
         """`clash` of a shape that is not free, as its terms are summed in the same order;
-        something no less than `limit` as soon as the sum so far reaches it."""
+        something over `limit` as soon as the sum so far is past it by `SLACK`."""
         outside = outside_area(shape, self.area)
-        if outside >= limit:
+        if outside >= limit + SLACK:
             return outside
         overlaps = []
         for t in self.taken:
             if intersects(shape, t):
                 overlaps.append(overlap_area(shape, t))
-                if outside + sum(overlaps) >= limit:
+                if outside + sum(overlaps) >= limit + SLACK:
                     break
         return outside + sum(overlaps)
 
