@@ -66,14 +66,16 @@ def prepare(job: KitJob | None) -> None:
 
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
-    what every kit's workers use (`warm_up_drawing`), the game's component modules and
-    the messages."""
+    what every kit's workers use (`warm_up_drawing`), the game's component modules, the
+    messages and the templates every worker reads (`pnp.first_uses`)."""
+    from pnp import first_uses
     from pnp.i18n import messages
 
     warm_up_drawing()
     for key in keys:
         importlib.import_module(f"pnp.components.{key}")
     messages(options.lang)
+    first_uses.shared(schedule(keys))
 
 
 def warm_up_drawing() -> None:
@@ -91,14 +93,24 @@ def warm_up_while(loading: Callable[[], bool]) -> None:
     `loading()` (the game, in a forked child): a game that takes longer to load than
     the drawing modules to import leaves no core idle. Those of its components that
     are left, `warm_up` imports once it has come; those it lacks cost little (1860's
-    two: ~11 M instructions), and those most games lack (UNCOMMON) come last."""
+    two: ~11 M instructions), and those most games lack (UNCOMMON) come last. Time
+    left over goes to what every worker reads on first use, then to what each
+    component does (`pnp.first_uses`): done once here rather than after the fork."""
+    from pnp import first_uses
     from pnp.build import available_components
 
     warm_up_drawing()
-    for key in sorted(available_components(), key=lambda k: (k in UNCOMMON, rank(k))):
+    keys = sorted(available_components(), key=lambda k: (k in UNCOMMON, rank(k)))
+    for key in keys:
         if not loading():
             return
         importlib.import_module(f"pnp.components.{key}")
+    if loading():
+        first_uses.every_worker()
+    for key in keys:
+        if not loading():
+            return
+        first_uses.by_component(key)
 
 
 def schedule(keys: list[str]) -> list[tuple[str, ...]]:
