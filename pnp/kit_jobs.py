@@ -15,6 +15,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from msgspec import Struct
@@ -89,28 +90,26 @@ def warm_up_drawing() -> None:
 
 
 def warm_up_while(loading: Callable[[], bool]) -> None:
-    """`warm_up_drawing`, then the components' modules, heaviest first, for as long as
-    `loading()` (the game, in a forked child): a game that takes longer to load than
-    the drawing modules to import leaves no core idle. Those of its components that
-    are left, `warm_up` imports once it has come; those it lacks cost little (1860's
-    two: ~11 M instructions), and those most games lack (UNCOMMON) come last. Time
-    left over goes to what every worker reads on first use, then to what each
-    component does (`pnp.first_uses`): done once here rather than after the fork."""
+    """`warm_up_drawing`, then, one step at a time for as long as `loading()` (the game,
+    in a forked child), what the workers will use: a game that takes longer to load
+    than the drawing modules to import leaves no core idle. First the components'
+    modules, heaviest first: those of its components that are left, `warm_up` imports
+    once the game has come; those it lacks cost little (1860's two: ~11 M instructions),
+    and those most games lack (UNCOMMON) come last. Then what the workers would each do
+    on first use (`pnp.first_uses`): what every worker reads, the glyphs' ink boxes,
+    each component's templates; done once here rather than after the fork."""
     from pnp import first_uses
     from pnp.build import available_components
 
     warm_up_drawing()
     keys = sorted(available_components(), key=lambda k: (k in UNCOMMON, rank(k)))
-    for key in keys:
+    steps = [partial(importlib.import_module, f"pnp.components.{key}") for key in keys]
+    steps += [first_uses.every_worker, first_uses.glyph_boxes]
+    steps += [partial(first_uses.by_component, key) for key in keys]
+    for step in steps:
         if not loading():
             return
-        importlib.import_module(f"pnp.components.{key}")
-    if loading():
-        first_uses.every_worker()
-    for key in keys:
-        if not loading():
-            return
-        first_uses.by_component(key)
+        step()
 
 
 def schedule(keys: list[str]) -> list[tuple[str, ...]]:
