@@ -72,12 +72,13 @@ def shared(jobs: list[tuple[str, ...]]) -> None:
 PRINTABLE = "".join(map(chr, range(0x21, 0x7F)))
 
 
-def glyph_boxes() -> None:
-    """The ink boxes of PRINTABLE in the faces kits draw with, read here."""
+def glyph_boxes(face: tuple[bool, bool, bool]) -> None:
+    """The ink boxes of PRINTABLE in one face kits draw with, (condensed, bold, italic)
+    as in pnp.draw.pdffonts.COMMON, read here."""
     from pnp.draw import pdffonts
 
-    for condensed, bold, italic in pdffonts.COMMON:
-        pdffonts.face_for("DejaVu Sans Condensed" if condensed else "DejaVu Sans", bold, italic).ink(PRINTABLE)
+    condensed, bold, italic = face
+    pdffonts.face_for("DejaVu Sans Condensed" if condensed else "DejaVu Sans", bold, italic).ink(PRINTABLE)
 
 
 def by_component(key: str) -> None:

@@ -100,11 +100,12 @@ def warm_up_while(loading: Callable[[], bool]) -> None:
     each component's templates; done once here rather than after the fork."""
     from pnp import first_uses
     from pnp.build import available_components
+    from pnp.draw import pdffonts
 
     warm_up_drawing()
     keys = sorted(available_components(), key=lambda k: (k in UNCOMMON, rank(k)))
     steps = [partial(importlib.import_module, f"pnp.components.{key}") for key in keys]
-    steps += [first_uses.every_worker, first_uses.glyph_boxes]
+    steps += [first_uses.every_worker, *(partial(first_uses.glyph_boxes, face) for face in pdffonts.COMMON)]
     steps += [partial(first_uses.by_component, key) for key in keys]
     for step in steps:
         if not loading():

@@ -49,3 +49,25 @@ def test_shared_does_what_two_jobs_use(monkeypatch):
     monkeypatch.setattr(first_uses, "done", done.append)
     first_uses.shared([("tiles", "tile_manifest", "upgrade_chart"), ("map",), ("shares",)])
     assert done == [*first_uses.EVERY_WORKER, ("pnp.templates", "tile_layouts", None)]
+
+
+def test_glyph_boxes_of_every_common_face():
+    from pnp.draw import pdffonts
+
+    for face in pdffonts.COMMON:
+        first_uses.glyph_boxes(face)  # raises if pdffonts' face API changes
+        got = pdffonts.face_for("DejaVu Sans Condensed" if face[0] else "DejaVu Sans", face[1], face[2])
+        bearing, width = got.ink(first_uses.PRINTABLE)
+        assert width > 10  # 94 glyphs: tens of em wide
+
+
+def test_warm_up_while_stops_when_the_game_has_loaded(monkeypatch):
+    from pnp import kit_jobs
+
+    steps = []
+    monkeypatch.setattr(first_uses, "every_worker", lambda: steps.append("every"))
+    monkeypatch.setattr(first_uses, "by_component", lambda key: steps.append(key))
+    kit_jobs.warm_up_while(lambda: False)
+    assert steps == []
+    kit_jobs.warm_up_while(lambda: True)
+    assert steps[0] == "every" and "tiles" in steps and "shares" in steps
