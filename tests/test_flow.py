@@ -49,3 +49,24 @@ def test_a_long_group_continues_on_the_next_page():
     pages = flow_groups([group], FRAME, gap=0)
     assert [len(p) for p in pages] == [5, 3]  # heading + 4 rows, then 3 rows
     assert all(p.y + p.block.height <= 70 + 1e-9 for page in pages for p in page)
+
+
+def test_the_balancing_question_answers_as_the_flow_places():
+    """`_on_one_page` (what column balancing asks) agrees with where `_slots` puts
+    every block, over varied blocks, column counts and frame heights."""
+    import random
+
+    from pnp.sheets.flow import _on_one_page, _slots, page_count
+
+    rng = random.Random(12)
+    for _ in range(400):
+        blocks = [Block(30, rng.choice([3.0, 7.5, 10.0, 12.25, 20.0]), new_column=rng.random() < 0.1,
+                        keep_with_next=rng.random() < 0.2) for _ in range(rng.randint(1, 12))]
+        columns, spacing = rng.randint(1, 3), rng.choice([0.0, 1.5, 3.0])
+        height = max(b.height for b in blocks) + rng.uniform(0.05, 60)
+        frame = Frame(210, 297, 10, 20, 100, height)
+        expected = all(page == 0 for page, _, _ in _slots(blocks, frame, columns, 20, spacing))
+        assert _on_one_page(blocks, 20, height, columns, spacing) == expected
+        assert page_count(blocks, frame, columns, spacing) == len(flow(blocks, frame, columns, 20, spacing))
+    with pytest.raises(TooTall):
+        page_count([Block(30, 10), Block(30, 60)], FRAME, 2)

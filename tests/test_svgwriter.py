@@ -153,3 +153,23 @@ def test_path_data_kept_by_value_is_what_formatting_gives():
     same_value = (("M", 1, 0.0), ("L", 2.5, 3.0004), ("A", 4, 4.0, 0, 1, 0, 5, 6.0), ("C", 1, 2, 3, 4, 5, 6), ("Z",))
     assert same_value == made and path_data(same_value) == svgwriter._path_data(same_value) == first
     assert path_data(list(made)) == first
+
+
+def test_numbers_are_formatted_as_round_to_three_decimals_then_repr():
+    """fmt's fast way ('%.3f', trailing zeros cut) gives what rounding to three decimals
+    and printing the float gives, for ties, integers, negative zero and large numbers."""
+    import random
+
+    from pnp.draw import svgwriter
+
+    def expected(x):
+        r = round(x, 3)
+        return str(int(r)) if r == int(r) else repr(r)
+
+    rng = random.Random(3)
+    numbers = ([rng.uniform(-2000, 2000) for _ in range(5000)] + [k / 8 for k in range(-800, 800)]
+               + [k / 1000 + 0.0005 for k in range(-2000, 2000)] + [round(rng.uniform(-99, 99), k) for k in range(5)]
+               + [-0.0, 0.0, -0.0004, 0.0005, -0.0005, 7, -3, 123456789.0006, 5e8 + 0.0625, 2e9 + 0.5, -1e12 / 7])
+    for x in numbers:
+        svgwriter._FORMATTED.pop(x, None)
+        assert fmt(x) == expected(x), x

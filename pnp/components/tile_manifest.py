@@ -14,7 +14,7 @@ from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game, ManifestEntry, sheet_order
 from pnp.render import aids
-from pnp.sheets.flow import Block, Placed, TooTall, column_width, flow
+from pnp.sheets.flow import Block, Placed, TooTall, column_width, flow, page_count
 from pnp.sheets.pack import Frame
 from pnp.templates import aid_sizes
 from pnp.text import fit_size, text_width
@@ -79,7 +79,7 @@ class Layout(Struct, frozen=True):
 def layout(groups, frame: Frame, sizes: dict, orientation: str) -> Layout:
     """The fewest pages; then each colour in columns of its own if that costs no page;
     then the largest tiles."""
-    best, best_key = None, None
+    best, best_key = None, None  # each try is counted in pages (`page_count`); only the best is placed
     widths = label_widths(groups, sizes["text"])
     for tile_mm in aids.tile_sizes(sizes):
         for own_columns in (True, False):
@@ -88,18 +88,20 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str) -> Layout:
             if columns < 1:
                 continue
             try:
-                pages = flow(bl, frame, columns, sizes["column_gap"])
+                pages = page_count(bl, frame, columns)
             except TooTall:
                 continue
-            key = (len(pages), not own_columns, -tile_mm)
+            key = (pages, not own_columns, -tile_mm)
             if best_key is None or key < best_key:
-                best, best_key = Layout(pages, columns, tile_mm, column_width(frame, columns, sizes["column_gap"])), key
+                best, best_key = (bl, columns, tile_mm), key
         if best_key is not None and best_key[:2] == (1, False):
             break  # one page in columns of their own: every smaller size can only do as well, with smaller tiles
     if best is None:
         raise PnpError(f"the tile manifest does not fit {frame.page_width:.0f} x {frame.page_height:.0f} mm paper "
                        f"even with {sizes['tile_min']:g} mm tiles")
-    return best
+    bl, columns, tile_mm = best
+    return Layout(flow(bl, frame, columns, sizes["column_gap"]), columns, tile_mm,
+                  column_width(frame, columns, sizes["column_gap"]))
 
 
 def draw_block(placed: Placed, width: float, sizes: dict, stamps: aids.TileStamps, style, t: Messages) -> list:

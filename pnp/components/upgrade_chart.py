@@ -16,7 +16,7 @@ from pnp.errors import PnpError
 from pnp.i18n import Messages, messages
 from pnp.model.game import Game, sheet_order
 from pnp.model.tile import TILE_COLOURS, Tile
-from pnp.upgrades import NEXT_COLOUR, is_upgrade, keeps_exits
+from pnp.upgrades import NEXT_COLOUR, Routes, is_upgrade, keeps_exits
 from pnp.render import aids
 from pnp.sheets.flow import Block, BlockGroup, Placed, TooTall, column_width, flow_groups
 from pnp.sheets.pack import Frame
@@ -72,14 +72,19 @@ def printed_hex_upgrades(game: Game, tiles: list[Tile]) -> list[tuple[Tile, tupl
     if mapfile is None:
         return []
     out = []
+    routes = Routes()  # each tile's routes worked out once, not once per printed hex it is tried on
+    by_colour: dict[str, list[Tile]] = {}  # an upgrade is of the next colour, whatever else it must be
+    for t in tiles:
+        by_colour.setdefault(t.color, []).append(t)
     for h in sorted(mapfile.board().hexes.values(), key=lambda h: h.coord):
         face = h.face
         if h.color not in TILE_COLOURS or not (face.stops or face.paths):
             continue
         printed = Tile(id=h.coord, color=h.color, stops=face.stops, paths=face.paths, label=face.label,
                        terrain=face.terrain, note=h.name)
-        targets = tuple(t for t in tiles if (is_upgrade(printed, t, h.color) if not face.label
-                                               else lettered_upgrade(printed, t)))
+        candidates = by_colour.get(NEXT_COLOUR.get(h.color), [])
+        targets = tuple(t for t in candidates if (is_upgrade(printed, t, h.color, routes) if not face.label
+                                                    else lettered_upgrade(printed, t)))
         if targets:
             out.append((printed, targets))
     return out
@@ -122,29 +127,38 @@ def line_height(tile_h: float, sizes: dict) -> float:
     return tile_h + sizes["label"] * 1.5
 
 
-def split_sources(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orientation: str) -> list[UpgradeRow]:
-    """A row with more sources than leave room for its upgrades on one line becomes
-    several rows with the same upgrades (a game with many similar yellow tiles)."""
-    tile_w, _ = aids.tile_extent(tile_mm, orientation)
-    cell = tile_w + sizes["tile_gap"]
-    room_for = min(len(row.targets), 3) * cell
-    per_row = max(1, int((width - sizes["arrow"] - sizes["tile_gap"] - room_for + sizes["tile_gap"]) // cell))
-    if len(row.sources) <= per_row:
-        return [row]
-    return [UpgradeRow(row.sources[i:i + per_row], row.targets) for i in range(0, len(row.sources), per_row)]
+class Cells:
+    """Measures of a row of tiles at one tile size in a column `width` wide, worked out
+    once for all the rows the layout tries there (it tries every size at up to
+    `max_columns` column counts)."""
 
+    def __init__(self, tile_mm: float, width: float, sizes: dict, orientation: str):
+        tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
+        self.tile_mm, self.width = tile_mm, width
+        self.gap, self.arrow = sizes["tile_gap"], sizes["arrow"]
+        self.cell = tile_w + self.gap
+        self.line = line_height(tile_h, sizes)
 
-def row_block(row: UpgradeRow, tile_mm: float, width: float, sizes: dict, orientation: str) -> Block | None:
-    """The row wrapped to `width`, or None if not even one upgrade fits beside its sources."""
-    tile_w, tile_h = aids.tile_extent(tile_mm, orientation)
-    cell = tile_w + sizes["tile_gap"]
-    lead = len(row.sources) * cell + sizes["arrow"] + sizes["tile_gap"]
-    per_line = int((width - lead + sizes["tile_gap"]) // cell)
-    if per_line < 1:
-        return None
-    lines = math.ceil(len(row.targets) / per_line)
-    used = lead + min(per_line, len(row.targets)) * cell - sizes["tile_gap"]
-    return Block(used, lines * line_height(tile_h, sizes), RowPlan(row, tile_mm, per_line))
+    def split(self, row: UpgradeRow) -> list[UpgradeRow]:
+        """A row with more sources than leave room for its upgrades on one line becomes
+        several rows with the same upgrades (a game with many similar yellow tiles)."""
+        cell, gap = self.cell, self.gap
+        room_for = min(len(row.targets), 3) * cell
+        per_row = max(1, int((self.width - self.arrow - gap - room_for + gap) // cell))
+        if len(row.sources) <= per_row:
+            return [row]
+        return [UpgradeRow(row.sources[i:i + per_row], row.targets) for i in range(0, len(row.sources), per_row)]
+
+    def block(self, row: UpgradeRow) -> Block | None:
+        """The row wrapped to the width, or None if not even one upgrade fits beside its sources."""
+        cell, gap = self.cell, self.gap
+        lead = len(row.sources) * cell + self.arrow + gap
+        per_line = int((self.width - lead + gap) // cell)
+        if per_line < 1:
+            return None
+        lines = math.ceil(len(row.targets) / per_line)
+        used = lead + min(per_line, len(row.targets)) * cell - gap
+        return Block(used, lines * self.line, RowPlan(row, self.tile_mm, per_line))
 
 
 def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict, orientation: str,
@@ -154,13 +168,28 @@ def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Fra
     heading = Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
     for columns in range(min(int(sizes["max_columns"]), len(rows)), 0, -1):
         width = column_width(frame, columns, sizes["column_gap"])
-        bl = [row_block(part, tile_mm, width, sizes, orientation)
-              for row in rows for part in split_sources(row, tile_mm, width, sizes, orientation)]
-        if any(b is None for b in bl):
-            continue
-        if columns == 1 or wrapped_lines(bl) == 0:
+        bl = row_blocks(rows, tile_mm, width, sizes, orientation, wrap=columns == 1)
+        if bl is not None:
             return BlockGroup(heading, bl, columns)
     return None
+
+
+def row_blocks(rows: list[UpgradeRow], tile_mm: float, width: float, sizes: dict, orientation: str,
+               wrap: bool) -> list[Block] | None:
+    """The rows' blocks in a column `width` wide (rows with many sources split first), or
+    None as soon as one does not fit: not even one upgrade beside its sources, or, unless
+    `wrap`, its upgrades on more than one line. Stopping at the first misfit, not after
+    making every block, matters: the layout tries each tile size at up to `max_columns`
+    column counts, and most tries fail."""
+    cells = Cells(tile_mm, width, sizes, orientation)
+    out = []
+    for row in rows:
+        for part in cells.split(row):
+            block = cells.block(part)
+            if block is None or not (wrap or len(part.targets) <= block.content.per_line):
+                return None
+            out.append(block)
+    return out
 
 
 def wrapped_lines(bl: list[Block]) -> int:

@@ -9,7 +9,7 @@ against svgwrite for every node kind."""
 
 from __future__ import annotations
 
-from pnp.draw.nodes import Circle, Group, Image, Line, Node, Page, Path, Rect, Text
+from pnp.draw.nodes import NO_PAINT, Circle, Group, Image, Line, Node, Page, Path, Rect, Text
 
 
 _FORMATTED: dict[float, str] = {}  # number -> its text: a kit writes the same few thousand numbers again and again
@@ -20,9 +20,17 @@ def fmt(x: float) -> str:
     """Three decimals, no trailing zeros, no '-0'."""
     text = _FORMATTED.get(x)
     if text is None:
-        r = round(x, 3)
-        i = int(r)
-        text = str(i) if r == i else repr(r)
+        if -1e9 < x < 1e9:
+            # what the general case below gives, in half the time: '%.3f' rounds as round(x, 3)
+            # does (correctly, ties to even), and at this size no two 3-decimal numbers share a
+            # float, so repr of the rounded float is those decimals (tests/test_svgwriter.py)
+            text = f"{x:.3f}".rstrip("0").rstrip(".")
+            if text == "-0":
+                text = "0"
+        else:
+            r = round(x, 3)
+            i = int(r)
+            text = str(i) if r == i else repr(r)
         if type(x) in (float, int) and len(_FORMATTED) < _FORMATTED_MAX:
             _FORMATTED[x] = text
     return text
@@ -72,9 +80,14 @@ def _path_data(commands) -> str:
 
 
 def transform_text(ops) -> str:
+    known = _FORMATTED.get
     out = []
     for op in ops:
-        name, *v = op
+        name = op[0]
+        if name == "translate":  # the most common step: every piece placed on a sheet
+            out.append(f"translate({known(op[1]) or fmt(op[1])} {known(op[2]) or fmt(op[2])})")
+            continue
+        v = op[1:]
         if name == "rotate":
             out.append(f"rotate({fmt(v[0])} {fmt(v[1])} {fmt(v[2])})" if (v[1], v[2]) != (0.0, 0.0)
                        else f"rotate({fmt(v[0])})")
@@ -140,16 +153,34 @@ def _templated(name: str, paint, own: tuple[str, ...], values: tuple[str, ...]) 
     template = templates.get((name, own))
     if template is None:
         template = templates[(name, own)] = _template(name, _paint_attrs(paint), own)
-    return template.format(*values)
+    text, rest = template
+    for i, after in rest:  # joined by +: str.format would parse the whole tag again each time
+        text = text + values[i] + after
+    return text
 
 
-def _template(name: str, painted: tuple, own: tuple[str, ...]) -> str:
-    """The opening tag `_tag` writes, a str.format field `{i}` where the i-th own
-    attribute's value goes (names never clash: paint has none of a node's own)."""
-    fields = [(k, v.replace("{", "{{").replace("}", "}}")) for k, v in painted if v]
-    fields += [(k, "{%d}" % i) for i, k in enumerate(own)]
-    fields.sort(key=lambda kv: kv[0])
-    return "<" + name + "".join([f' {k}="{v}"' for k, v in fields])
+def _template(name: str, painted: tuple, own: tuple[str, ...]) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """The opening tag `_tag` writes, cut where the own attributes' values go: the text
+    before the first, then (which own value, the text after it) for each in turn (names
+    never clash: paint has none of a node's own)."""
+    fields = [(k, v, -1) for k, v in painted if v] + [(k, "", i) for i, k in enumerate(own)]
+    fields.sort(key=lambda f: f[0])
+    head, rest, text = None, [], "<" + name
+    for k, v, i in fields:
+        if i < 0:
+            text += f' {k}="{v}"'
+            continue
+        text += f' {k}="'
+        if head is None:
+            head = text
+        else:
+            rest[-1] = (rest[-1][0], text)
+        rest.append((i, ""))
+        text = '"'
+    if head is None:
+        return text, ()
+    rest[-1] = (rest[-1][0], text)
+    return head, tuple(rest)
 
 
 def _tag(name: str, attrs: list) -> str:
@@ -172,6 +203,16 @@ class _Writer:
         out = self.out
         kind = type(node)
         if kind is Group:
+            if node.paint is NO_PAINT and not node.transform and node.clip is None and not node.id:
+                # most groups only gather their children (a kit's SVGs: ~60 % of groups)
+                if not node.children:
+                    out.append("<g />")
+                    return
+                out.append("<g>")
+                for child in node.children:
+                    self.write(child)
+                out.append("</g>")
+                return
             own, values = (), ()
             if node.transform:
                 own, values = ("transform",), (transform_text(node.transform),)
@@ -202,6 +243,15 @@ def _leaf(node: Node, kind: type) -> str:
     (`known(x) or fmt(x)`, as in path_data); the opening tag comes from a template
     (`_templated`)."""
     known = _FORMATTED.get
+    if kind is Text:
+        own, values = ("x", "y"), (known(node.x) or fmt(node.x), known(node.y) or fmt(node.y))
+        if node.transform:
+            own, values = own + ("transform",), values + (transform_text(node.transform),)
+        tag = _templated("text", node.paint, own, values)
+        content = str(node.content)
+        if "&" in content or "<" in content or ">" in content:  # rare: translate is slow even with nothing to do
+            content = content.translate(_TEXT_ESCAPES)
+        return tag + ">" + content + "</text>" if content else tag + " />"
     if kind is Path:
         d = path_data(node.commands)
         if not d:  # an empty path: no d at all
@@ -224,13 +274,6 @@ def _leaf(node: Node, kind: type) -> str:
         return _templated("line", node.paint, ("x1", "y1", "x2", "y2"),
                          (known(node.x1) or fmt(node.x1), known(node.y1) or fmt(node.y1),
                           known(node.x2) or fmt(node.x2), known(node.y2) or fmt(node.y2))) + " />"
-    if kind is Text:
-        own, values = ("x", "y"), (known(node.x) or fmt(node.x), known(node.y) or fmt(node.y))
-        if node.transform:
-            own, values = own + ("transform",), values + (transform_text(node.transform),)
-        tag = _templated("text", node.paint, own, values)
-        content = str(node.content)
-        return tag + ">" + content.translate(_TEXT_ESCAPES) + "</text>" if content else tag + " />"
     if kind is Image:
         attrs = list(_paint_attrs(node.paint))
         attrs += (("xlink:href", embedded(node.href).translate(_ATTR_ESCAPES)), ("x", fmt(node.x)),

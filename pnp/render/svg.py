@@ -28,6 +28,8 @@ def _transform(value) -> tuple:
 def group(*, transform=(), clip: Node | None = None, id: str | None = None, **attrs) -> Group:
     """A group; `transform` is steps from `pnp.draw.shapes`, `clip` a shape in the
     group's units, `id` its name in an SVG file."""
+    if transform == () and not attrs and clip is None and id is None:
+        return Group()  # most groups only gather their children
     return Group(transform=_transform(transform), clip=clip, id=id, paint=paint(**attrs))
 
 
@@ -84,12 +86,24 @@ def text(content: str, centre, size: float, style: Style, *, weight: str = "regu
     """One line of text whose capitals are vertically centred on `centre`; in the
     style's font family unless `family` names another."""
     baseline = centre[1] + size * CAP_HEIGHT / 2
-    look = paint(font_size=size, font_family=family or style.font_family, text_anchor=anchor,
-                 fill=color or style.color("text"),
-                 font_weight="bold" if weight in ("bold", "condensed-bold") else None,
-                 font_stretch="condensed" if weight.startswith("condensed") else None)
+    family, fill = family or style.font_family, color or style.color("text")
+    key = (size, family, anchor, fill, weight)
+    look = _TEXT_LOOKS.get(key)
+    if look is None:
+        look = paint(font_size=size, font_family=family, text_anchor=anchor, fill=fill,
+                     font_weight="bold" if weight in ("bold", "condensed-bold") else None,
+                     font_stretch="condensed" if weight.startswith("condensed") else None)
+        if len(_TEXT_LOOKS) < _TEXT_LOOKS_MAX:
+            _TEXT_LOOKS[key] = look
     turn = (shapes.rotate(angle, centre[0], centre[1]),) if angle else ()
     return Text(str(content), float(centre[0]), float(baseline), turn, paint=look)
+
+
+# (size, family, anchor, fill, weight) -> the text's paint: the same paint `paint` interns,
+# found by five plain values rather than by keywords turned into a tuple of pairs (a kit
+# writes thousands of texts in a few dozen looks)
+_TEXT_LOOKS: dict[tuple, object] = {}
+_TEXT_LOOKS_MAX = 1 << 12
 
 
 def text_lines(lines, centre, size: float, style: Style, *, leading: float = 1.2, **kw) -> Group:

@@ -93,11 +93,47 @@ def _balanced_height(blocks: list[Block], frame: Frame, columns: int, gap: float
         if hi - lo < 0.1:
             break
         mid = (lo + hi) / 2
-        if all(page == 0 for page, _, _ in _slots(blocks, _sub_frame(frame, frame.top, mid), columns, gap, spacing)):
+        if _on_one_page(blocks, frame.top, mid, columns, spacing):
             hi = mid
         else:
             lo = mid
     return hi
+
+
+def _on_one_page(blocks: list[Block], top: float, height: float, columns: int, spacing: float) -> bool:
+    """Whether `_slots` puts every block on the first page of a frame `height` tall
+    starting at `top` (the balancing asks this a dozen times per group and tile size)."""
+    return _page_count(blocks, top, height, columns, spacing, most=2) == 1
+
+
+def page_count(blocks: list[Block], frame: Frame, columns: int, spacing: float = 0.0) -> int:
+    """How many pages `flow` fills with the blocks, without placing them: a layout
+    that tries many sizes asks this of each and places only the best."""
+    return _page_count(blocks, frame.top, frame.height, columns, spacing)
+
+
+def _page_count(blocks: list[Block], top: float, height: float, columns: int, spacing: float,
+                most: int | None = None) -> int:
+    """`_slots`' rule with no positions worked out: the pages it fills (TooTall as it
+    raises), or `most` as soon as a block starts page `most` (counting no further)."""
+    limit = top + height + 1e-9
+    page, col, y, used = 0, 0, top, False
+    last = len(blocks) - 1
+    for i, block in enumerate(blocks):
+        if block.height > height:
+            raise TooTall(f"a block {block.height:.1f} mm tall does not fit a column {height:.1f} mm tall")
+        need = block.height
+        if block.keep_with_next and i < last:
+            need += spacing + blocks[i + 1].height
+        if used and (block.new_column or y + need > limit):
+            col, y = col + 1, top
+            if col == columns:
+                page, col = page + 1, 0
+                if page + 1 == most:
+                    return most
+        y += block.height + spacing
+        used = True
+    return page + 1 if blocks else 0
 
 
 def flow_groups(groups: list[BlockGroup], frame: Frame, gap: float, spacing: float = 0.0,

@@ -1,0 +1,108 @@
+"""Benchmark: the instructions each component's building costs on a cold drawing worker,
+counted by valgrind's cachegrind (exact and nearly independent of the machine's load,
+unlike CPU seconds on a shared machine), in one valgrind run.
+
+    python benchmarks/bench_component_instructions.py [--game 1860] [--root CHECKOUT]
+
+Runs itself under valgrind (`--child`): loads the game and warms up as `pnp build` does,
+forks a process that starts as a drawing worker and, for each component in kit order,
+forks two children where it stands, one that ends at once and one that builds the
+component whole (its pages made and its SVG files as text, as bench_building_cpu.py's
+--whole), then builds the component itself, so that the next one finds the caches a
+worker would have (the tiles' artwork for the manifest and the upgrade chart). A
+component's count is the second child's instructions less the first's: a forked
+child's count starts from its parent's at the fork, the same for both. Drawing the
+PDFs and writing the files are not counted. Needs valgrind; a run outside valgrind
+first writes the bytecode. Figures, not pass/fail: compare with another checkout
+(`--root`), e.g. main at the start of a change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from component_cpu import ROOT, arguments  # puts the checkout on the path
+
+
+def child(game_name: str, marks: Path) -> None:
+    """Under valgrind: the worker and its pairs of children; each pair's process ids
+    written to `marks/<key>`."""
+    from component_cpu import kit_setup
+
+    from pnp import pdf
+    from pnp.build import build_component
+    from pnp.render import svg
+
+    game, options, keys = kit_setup(game_name)
+
+    def built(key: str) -> None:
+        component = build_component(key, game, options)
+        for doc in component.documents:
+            list(doc.pages)
+        for text in component.svgs.values():
+            if not isinstance(text, str):
+                svg.to_string(text)
+
+    def forked(key: str | None) -> int:
+        pid = os.fork()
+        if pid == 0:
+            if key is not None:
+                built(key)
+            os._exit(0)
+        os.waitpid(pid, 0)
+        return pid
+
+    worker = os.fork()
+    if worker == 0:
+        pdf._start_worker(os.getppid())
+        for key in keys:
+            (marks / key).write_text(f"{forked(None)} {forked(key)}")
+            built(key)
+        os._exit(0)
+    os.waitpid(worker, 0)
+    (marks / "_order").write_text("\n".join(keys))
+
+
+def main() -> None:
+    parser = arguments(__doc__.split("\n")[0])
+    parser.add_argument("--child", help=argparse.SUPPRESS)  # the run under valgrind: its marks folder
+    args = parser.parse_args()
+    if args.child:
+        child(args.game, Path(args.child))
+        return
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed")
+    script = [sys.executable, __file__, "--game", args.game, "--root", str(ROOT)]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory(prefix="bench-instr-") as folder:
+        marks = Path(folder)
+        subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
+        for f in marks.iterdir():
+            f.unlink()
+        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                        f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
+                       env=env, check=True, capture_output=True)
+        counts = {}
+        for f in marks.glob("cg.*"):
+            found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
+            counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
+        keys = (marks / "_order").read_text().split()
+        rows = []
+        for key in keys:
+            empty, built = map(int, (marks / key).read_text().split())
+            rows.append((key, counts[built] - counts[empty]))
+    print(f"{args.game}: building instructions (whole) by component, cold worker, checkout {ROOT}")
+    for key, n in rows:
+        print(f"  {key:<14} {n / 1e6:8.1f} M")
+    print(f"  {'total':<14} {sum(n for _, n in rows) / 1e6:8.1f} M")
+
+
+if __name__ == "__main__":
+    main()
