@@ -32,7 +32,8 @@ EVERY_WORKER: tuple[Use, ...] = (
 BY_COMPONENT: dict[str, tuple[Use, ...]] = {
     "tiles": (("pnp.templates", "tile_layouts", None),),
     "map": (("pnp.templates", "tile_layouts", None), ("pnp.render.map_frame", "map_spec", None),
-            ("pnp.sheets.section_plan", "section_spec", None)),
+            ("pnp.sheets.section_plan", "section_spec", None), ("pnp.templates", "market_sizes", None)),
+    "sections": (("pnp.templates", "tile_layouts", None), ("pnp.render.map_frame", "map_spec", None)),
     "market": (("pnp.templates", "market_sizes", None), ("pnp.sheets.section_plan", "section_spec", None),
                ("pnp.geometry.double_double", None, None)),
     "shares": (("pnp.card_layouts", "card_layout", "share"),),
