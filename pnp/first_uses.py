@@ -3,11 +3,11 @@ whatever the game: the `templates/` settings (each read once a process, by a cac
 function) and a few modules imported inside functions. Done in the main process before
 the workers fork (`pnp.kit_jobs`), each worker inherits it instead of doing it again.
 
-Two lists, because moving work ahead of the fork pays only in two cases. What every
-worker does (EVERY_WORKER) is done twice after the fork, once before: worth doing before
-the fork in any case. What one component needs is done once either way, so it is done
-ahead only in time the main process would otherwise spend waiting for the game to load
-(`by_component`, from `kit_jobs.warm_up_while`)."""
+It is done only in time the main process would otherwise spend waiting for the game
+to load (`kit_jobs.warm_up_while`), one step at a time: done after the game has come,
+on the build's serial path, it cost more than it saved. (Measured on 1858 with cachegrind:
+what every worker does, EVERY_WORKER and the tile layouts, cost the main process ~12 M
+instructions more before the fork and saved each worker ~5 M.)"""
 
 from __future__ import annotations
 
@@ -51,20 +51,6 @@ def every_worker() -> None:
     """What every drawing worker uses on first use, done here."""
     for use in EVERY_WORKER:
         done(use)
-
-
-def shared(jobs: list[tuple[str, ...]]) -> None:
-    """What every worker uses, and what two or more of the workers' `jobs` (each a tuple
-    of component keys, `kit_jobs.schedule`) use, done here: after the fork, each worker
-    that runs such a job would do it (the tile sheets' layouts: the tiles and the map)."""
-    every_worker()
-    seen: dict[Use, int] = {}
-    for job in jobs:
-        for use in dict.fromkeys(use for key in job for use in BY_COMPONENT.get(key, ())):
-            seen[use] = seen.get(use, 0) + 1
-    for use, jobs_using in seen.items():
-        if jobs_using > 1:
-            done(use)
 
 
 # The characters most texts of a kit are made of: their glyphs' ink boxes, read from the

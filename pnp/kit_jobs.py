@@ -67,16 +67,15 @@ def prepare(job: KitJob | None) -> None:
 
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
-    what every kit's workers use (`warm_up_drawing`), the game's component modules, the
-    messages and the templates every worker reads (`pnp.first_uses`)."""
-    from pnp import first_uses
+    what every kit's workers use (`warm_up_drawing`), the game's component modules and
+    the messages. (What `warm_up_while` reads ahead of the workers' first uses is left
+    to the workers here: on this serial path it cost more than it saved.)"""
     from pnp.i18n import messages
 
     warm_up_drawing()
     for key in keys:
         importlib.import_module(f"pnp.components.{key}")
     messages(options.lang)
-    first_uses.shared(schedule(keys))
 
 
 def warm_up_drawing() -> None:

@@ -44,13 +44,6 @@ def test_every_first_use_names_what_exists():
     assert sys.modules["pnp.geometry.double_double"]
 
 
-def test_shared_does_what_two_jobs_use(monkeypatch):
-    done = []
-    monkeypatch.setattr(first_uses, "done", done.append)
-    first_uses.shared([("tiles", "tile_manifest", "upgrade_chart"), ("map",), ("shares",)])
-    assert done == [*first_uses.EVERY_WORKER, ("pnp.templates", "tile_layouts", None)]
-
-
 def test_glyph_boxes_of_every_common_face():
     from pnp.draw import pdffonts
 
