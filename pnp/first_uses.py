@@ -6,7 +6,7 @@ the workers fork (`pnp.kit_jobs`), each worker inherits it instead of doing it a
 It is done only in time the main process would otherwise spend waiting for the game
 to load (`kit_jobs.warm_up_while`), one step at a time: done after the game has come,
 on the build's serial path, it cost more than it saved. (Measured on 1858 with cachegrind:
-what every worker does, EVERY_WORKER and the tile layouts, cost the main process ~12 M
+what every worker does, EVERY_WORKER and the tile layouts, cost the main process ~8 M
 instructions more before the fork and saved each worker ~5 M.)"""
 
 from __future__ import annotations
