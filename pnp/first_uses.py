@@ -47,12 +47,6 @@ BY_COMPONENT: dict[str, tuple[Use, ...]] = {
 }
 
 
-def every_worker() -> None:
-    """What every drawing worker uses on first use, done here."""
-    for use in EVERY_WORKER:
-        done(use)
-
-
 # The characters most texts of a kit are made of: their glyphs' ink boxes, read from the
 # font's outlines once a glyph and process (pnp.draw.pdffonts), are what every worker and
 # the kit's cover page measure first (~1.5 ms a face).

@@ -58,9 +58,10 @@ def test_warm_up_while_stops_when_the_game_has_loaded(monkeypatch):
     from pnp import kit_jobs
 
     steps = []
-    monkeypatch.setattr(first_uses, "every_worker", lambda: steps.append("every"))
+    monkeypatch.setattr(first_uses, "done", steps.append)
     monkeypatch.setattr(first_uses, "by_component", lambda key: steps.append(key))
     kit_jobs.warm_up_while(lambda: False)
     assert steps == []
     kit_jobs.warm_up_while(lambda: True)
-    assert steps[0] == "every" and "tiles" in steps and "shares" in steps
+    assert steps[:len(first_uses.EVERY_WORKER)] == list(first_uses.EVERY_WORKER)
+    assert "tiles" in steps and "shares" in steps
