@@ -243,7 +243,8 @@ class DocumentPool:
 def warm_up() -> None:
     """Load what every drawing worker needs before the workers fork, so that they
     inherit it rather than each loading it again: the PDF writer, the fonts' metrics
-    and the faces the PDF fonts are made of (read once). Once a process."""
+    and the faces the PDF fonts are made of (read once, their printable ASCII glyphs'
+    ink boxes worked out: `pnp.draw.pdffonts.warm_up`). Once a process."""
     import pnp.draw.pdfwriter  # noqa: F401  (its modules loaded here, once)
     from pnp.draw import pdffonts
     from pnp.text import FACES, font_name

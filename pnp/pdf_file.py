@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 HEADER = b"%PDF-1.5\n%\xb5\xed\xae\xfb\n"
 _REF = re.compile(rb"(\d+) 0 R\b")
 REF_MARK = b" 0 R"  # in every reference: text without it names no object
+_REF_TAIL = re.compile(rb" 0 R\b")
+_DIGITS = frozenset(b"0123456789")
 _PARENT = re.compile(rb"/Parent \d+ 0 R")
 _MEDIA = re.compile(rb"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]")
 _STREAM = re.compile(rb">>\s*stream\r?\n")
@@ -136,7 +138,7 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
     page_numbers = []
     for source in sources:
         mapping: dict[int, int] = {}
-        parts: dict[int, tuple[bytes, bytes]] = {}  # number -> (dictionary text, stream part)
+        parts: dict[int, tuple] = {}  # number -> (dictionary text, stream part, its references or None)
         for page in source.pages:  # each page, then the objects it needs, found by following references
             todo = [page]
             while todo:
@@ -144,21 +146,30 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
                 if number in mapping:
                     continue
                 mapping[number] = out.reserve()
-                head, stream = parts[number] = _split(source.objects[number])
+                head, stream = _split(source.objects[number])
+                refs = ()
                 if REF_MARK in head:  # most objects name none (about 4 in 10)
-                    todo.extend(reversed([int(n) for n in _REF.findall(_PARENT.sub(b"", head))]))
+                    if b"/Parent" in head:  # a page: its tree is written anew (found again when renumbered)
+                        named, refs = _references(_PARENT.sub(b"", head)), None
+                    else:
+                        named = refs = _references(head)
+                    todo.extend(reversed([ref[2] for ref in named]))
+                parts[number] = head, stream, refs
         place = {page: len(page_numbers) + k for k, page in enumerate(source.pages)}
         page_numbers += [mapping[page] for page in source.pages]
         for number in sorted(mapping, key=mapping.get):
-            head, stream = parts[number]
+            head, stream, refs = parts[number]
             index = place.get(number)
             if index is not None:
                 head = _PARENT.sub(b"/Parent @", head)
                 box = boxes[index] if boxes else None
                 if box is not None and b"/TrimBox" not in head:
                     head = _with_boxes(head, box)
-            if REF_MARK in head:
-                head = _REF.sub(lambda m: b"%d 0 R" % mapping[int(m[1])], head)
+                refs = None
+            if refs is None:
+                refs = _references(head) if REF_MARK in head else ()
+            if refs:
+                head = _renumbered(head, mapping, refs)
             if index is not None:
                 head = head.replace(b"/Parent @", b"/Parent %d 0 R" % tree)
             out.put(mapping[number], head + stream)
@@ -179,6 +190,32 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
     trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
                % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
     return b"".join(out.chunks + entries) + trailer
+
+
+def _references(head: bytes) -> list[tuple[int, int, int]]:
+    """(start, end, object number) of each reference "N 0 R" in a dictionary's text, in
+    order: found by its tail " 0 R", then the digits before it. A pattern that starts
+    with the digits (`_REF`) is tried at every digit, and a font's /W array is
+    hundreds of them; a search for a fixed text is not."""
+    found = []
+    for m in _REF_TAIL.finditer(head):
+        start = end = m.start()
+        while start and head[start - 1] in _DIGITS:
+            start -= 1
+        if start < end:
+            found.append((start, m.end(), int(head[start:end])))
+    return found
+
+
+def _renumbered(head: bytes, mapping: dict[int, int], refs: list[tuple[int, int, int]]) -> bytes:
+    """A dictionary's text with each reference's number (`refs`: `_references(head)`)
+    replaced by `mapping`'s."""
+    parts, at = [], 0
+    for start, end, number in refs:
+        parts += (head[at:start], b"%d 0 R" % mapping[number])
+        at = end
+    parts.append(head[at:])
+    return b"".join(parts)
 
 
 def _with_boxes(head: bytes, box: PageBoxes) -> bytes:

@@ -124,23 +124,76 @@ class Routes:
                 self.links[key] = frozenset([table[m] for m in self.covered(tile, 0, False, gauge)])
         return self.links[key]
 
+    def both_covered(self, tile: TileFace) -> frozenset[int]:
+        """`covered` of both gauges as laid, as one set (narrow ones marked, `GAUGE_BIT`)."""
+        key = (id(tile), "both covered")
+        if key not in self.links:
+            self.links[key] = _both([self.covered(tile, 0, False, g) for g in GAUGES])
+        return self.links[key]
+
+    def both_masks(self, tile: TileFace) -> frozenset[int]:
+        """`masks` of both gauges as one set (narrow ones marked, `GAUGE_BIT`)."""
+        key = (id(tile), "both masks")
+        if key not in self.links:
+            self.links[key] = _both([self.masks(tile, g) for g in GAUGES])
+        return self.links[key]
+
+    def turned_back(self, tile: TileFace) -> dict[tuple[int, bool], frozenset[int]]:
+        """The tile's `both_masks` turned back from each orientation (rotation, mirror) a
+        tile replacing it is laid in, as `_keeps_routes` works them out (by orientation)."""
+        key = (id(tile), "turned back")
+        if key not in self.links:
+            self.both_masks(tile)  # holds the tile (`connections`): its id stays its own
+            self.links[key] = {}
+        return self.links[key]
+
     def signature(self, tile: TileFace) -> Counter:
         if id(tile) not in self.stops:
             self.stops[id(tile)] = (tile, _stop_signature(tile))
         return self.stops[id(tile)][1]
 
 
+GAUGES = ("standard", "narrow")
+GAUGE_BIT = 2 * STOP_BIT  # marks a narrow-gauge mask in one set of both gauges' masks
+
+
 def _keeps_routes(old: TileFace, new: Tile, routes: Routes) -> bool:
-    """Every route survives for every gauge: narrow track upgrades to narrow (or dual)
-    track, standard to standard (or dual)."""
-    gauges = ("standard", "narrow")
-    old_links = {g: routes.masks(old, g) for g in gauges}
-    orientations = [(r, m) for m in ((False, True) if new.flippable else (False,))
-                    for r in (range(6) if new.rotatable else (0,))]
-    for r, m in orientations:
-        if all(old_links[g] <= routes.covered(new, r, m, g) for g in gauges):
+    """Every route survives for every gauge (narrow track upgrades to narrow or dual
+    track, standard to standard or dual) under one allowed orientation of `new`. Turning
+    is one-to-one on masks, so the old links lie among the new tile's turned covered
+    masks exactly when the old links turned back lie among its own: a few masks turned
+    rather than every covered one (`Routes.turned_back`), both gauges in one set."""
+    links = routes.turned_back(old)
+    covered = routes.both_covered(new)
+    for way in _ways(new.rotatable, new.flippable):
+        back = links.get(way)
+        if back is None:  # each orientation's worked out when first asked for
+            masks = routes.both_masks(old)
+            back = links[way] = masks if way == (0, False) else frozenset([_back_table(*way)[m] for m in masks])
+        if back <= covered:
             return True
     return False
+
+
+@cache
+def _ways(rotatable: bool, flippable: bool) -> tuple[tuple[int, bool], ...]:
+    """The orientations a tile may be laid in, as (rotation, mirror): rotations first."""
+    return tuple((r, m) for m in ((False, True) if flippable else (False,)) for r in (range(6) if rotatable else (0,)))
+
+
+@cache
+def _back_table(rotation: int, mirror: bool) -> tuple[int, ...]:
+    """The inverse of `_turn_table`, for both gauges' masks (the gauge bit kept)."""
+    back = [0] * (2 * STOP_BIT)
+    for mask, turned in enumerate(_turn_table(rotation, mirror)):
+        back[turned] = mask
+    return tuple(back + [m | GAUGE_BIT for m in back])
+
+
+def _both(by_gauge) -> frozenset[int]:
+    """Masks of the two gauges (`GAUGES` order) as one set, the narrow ones marked."""
+    standard, narrow = by_gauge
+    return frozenset(standard) | frozenset([m | GAUGE_BIT for m in narrow])
 
 
 def keeps_exits(old: TileFace, new: Tile) -> bool:

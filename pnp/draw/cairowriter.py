@@ -125,12 +125,7 @@ class Drawer(TreeWalk):
         from what the drawer knows cairo holds, and cairo records every drawing
         operation with the whole state it was drawn with (a save and a restore are not
         recorded), so nothing in the file depends on where a setting was last undone."""
-        shared, draw_node = self.shared, self.draw_node
-        for child in node.children:
-            if id(child) in shared:
-                self.replay(child, ink)
-            else:
-                draw_node(child, ink)
+        self.draw_each(node.children, ink, self.shared, self.replay)
 
     def leaf(self, node: Node, kind: type, ink: Ink) -> None:
         if kind is Path:  # the commonest leaf first

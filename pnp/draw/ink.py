@@ -17,8 +17,8 @@ class Ink:
     over its parent's ink is looked up (`under`), not merged again for every node; `key`
     is the paint by value (two inks with the same paint draw a shared group alike)."""
 
-    __slots__ = ("style", "key", "fill", "even_odd", "stroke", "line", "anchor", "stroked_text", "_under",
-                 "_paints", "_by_value", "_faded", "_font")
+    __slots__ = ("style", "key", "fill", "fill_rgb", "even_odd", "stroke", "stroke_rgb", "line", "anchor",
+                 "stroked_text", "_under", "_paints", "_by_value", "_faded", "_font")
 
     def __init__(self, style: dict):
         self.style = style  # SVG-style attributes, without opacity (which is a node's own)
@@ -28,10 +28,10 @@ class Ink:
         # SVG's rules: a stroke of width 0 (or less) is not drawn (PDF's `0 w` would draw the
         # thinnest line), and dashes summing to 0 are a solid line (PDF forbids `[0 0] 0 d`)
         self.stroked_text = style.get("stroke", "none") != "none" and width > 0  # text neither writer draws
-        fill = parse_color(style.get("fill", "#000000"))
+        fill = self.fill_rgb = parse_color(style.get("fill", "#000000"))
         self.fill = None if fill is None else (*fill, style.get("fill_opacity", 1.0))
         self.even_odd = style.get("fill_rule") == "evenodd"
-        stroke = parse_color(style.get("stroke", "none")) if width > 0 else None
+        stroke = self.stroke_rgb = parse_color(style.get("stroke", "none")) if width > 0 else None
         self.stroke = None if stroke is None else (*stroke, style.get("stroke_opacity", 1.0))
         dashes = tuple(style.get("stroke_dasharray") or ())
         self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes

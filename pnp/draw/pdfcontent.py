@@ -11,7 +11,9 @@ to y down and the view box's scale). How many decimals a coordinate gets follows
 scale of its units, so that it is within 0.001 pt of the tree's where it is drawn; a
 shared group's form is written once, with the decimals of the scale at its first use,
 so a later use drawn larger (rare: a piece's artwork recurs at one size) may be off by
-more, up to 0.0005 unit times that use's scale.
+more, up to 0.0005 unit times that use's scale. The text of a path or shape, of a
+transform and of a line style is worked out once a process (`pnp.draw.pdfops`), and how
+a label is shown once a document (`Drawer.shown`): sheets repeat them.
 
 What the stream sets (colours, alphas, line style, font) is written only when it differs
 from what the reader holds, as far as the writer knows; a `q` keeps that knowledge and
@@ -21,11 +23,12 @@ from __future__ import annotations
 
 import math
 from itertools import chain
+from math import copysign
 
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
-from pnp.draw.pdfops import (IDENTITY, circle_commands, decimals, formats, line_operators, multiply, number, singular,
-                             transform_matrix, without_arcs)
+from pnp.draw.pdfops import (IDENTITY, at_scale, cm_operator, line_operators, multiply, number, singular,
+                             transform_matrix)
 from pnp.draw.walk import TreeWalk
 
 MITER_LIMIT = 4  # SVG's default (a PDF's own is 10)
@@ -61,7 +64,7 @@ class Drawer(TreeWalk):
         self.out = content.parts.append
         self.ink = ink  # the page's ink: nothing set
         self.ctm = IDENTITY  # from the units in force to the stream's own
-        self.fmt = formats(decimals(content.scale))
+        self.fmt = at_scale(content.scale)
         # what the reader holds now, as set here (None: not known): fill colour, stroke
         # colour, fill alpha, stroke alpha, line style, font resource
         self.fill, self.stroke, self.ca, self.CA, self.line, self.font = state
@@ -79,13 +82,13 @@ class Drawer(TreeWalk):
 
     def concat(self, m: tuple) -> None:
         """`m` applied to the units in force (a `cm`)."""
-        self.out(" ".join(map(number, m)) + " cm\n")
+        self.out(cm_operator(m))
         if m[:4] == (1.0, 0.0, 0.0, 1.0):  # a move (most transforms): the scale stays
             a, b, c, d, e, f = self.ctm
             self.ctm = (a, b, c, d, m[4] * a + m[5] * c + e, m[4] * b + m[5] * d + f)
             return
         self.ctm = multiply(m, self.ctm)
-        self.fmt = formats(decimals(self.scale()))
+        self.fmt = at_scale(self.scale())
 
     def scale(self) -> float:
         """Points per unit in force (the mean of the two axes' scales)."""
@@ -110,21 +113,25 @@ class Drawer(TreeWalk):
         self.content.states.add(name)
         self.out(f"/{name} gs\n")
 
-    def set_fill(self, rgba: tuple) -> None:
-        rgb = rgba[:3]
+    def set_fill(self, ink: Ink) -> None:
+        """The ink's fill colour and alpha."""
+        rgb = ink.fill_rgb
         if rgb != self.fill:
             self.out(self.document.colour(rgb, "rg"))
             self.fill = rgb
-        if rgba[3] != self.ca:
-            self.set_alpha(rgba[3], None)
+        alpha = ink.fill[3]
+        if alpha != self.ca:
+            self.set_alpha(alpha, None)
 
-    def set_stroke(self, rgba: tuple, line: tuple) -> None:
-        rgb = rgba[:3]
+    def set_stroke(self, ink: Ink) -> None:
+        """The ink's stroke colour, alpha and line style."""
+        rgb, line = ink.stroke_rgb, ink.line
         if rgb != self.stroke:
             self.out(self.document.colour(rgb, "RG"))
             self.stroke = rgb
-        if rgba[3] != self.CA:
-            self.set_alpha(None, rgba[3])
+        alpha = ink.stroke[3]
+        if alpha != self.CA:
+            self.set_alpha(None, alpha)
         if line != self.line:
             self.out(line_operators(line, self.line))
             self.line = line
@@ -188,12 +195,7 @@ class Drawer(TreeWalk):
         self.out(f"/{name} Do\n")
 
     def children(self, node: Group, ink: Ink) -> None:
-        shared, draw_node = self.document.shared, self.draw_node
-        for child in node.children:
-            if id(child) in shared:
-                self.use_form(child, ink)
-            else:
-                draw_node(child, ink)
+        self.draw_each(node.children, ink, self.document.shared, self.use_form)
 
     def leaf(self, node: Node, kind: type, ink: Ink) -> None:
         if kind is Text:
@@ -210,23 +212,23 @@ class Drawer(TreeWalk):
         fill, as cairo does (`B` would not let it show the fill through)."""
         fill, stroke = ink.fill, ink.stroke
         if stroke is None:
-            self.set_fill(fill)
+            self.set_fill(ink)
             self.trace(node)
             self.out("f*\n" if ink.even_odd else "f\n")
         elif fill is None:
-            self.set_stroke(stroke, ink.line)
+            self.set_stroke(ink)
             self.trace(node)
             self.out("S\n")
         elif fill[3] >= 1 and stroke[3] >= 1:
-            self.set_fill(fill)
-            self.set_stroke(stroke, ink.line)
+            self.set_fill(ink)
+            self.set_stroke(ink)
             self.trace(node)
             self.out("B*\n" if ink.even_odd else "B\n")
         else:
-            self.set_fill(fill)
+            self.set_fill(ink)
             self.trace(node)
             self.out("f*\n" if ink.even_odd else "f\n")
-            self.set_stroke(stroke, ink.line)
+            self.set_stroke(ink)
             self.trace(node)
             self.out("S\n")
 
@@ -236,40 +238,37 @@ class Drawer(TreeWalk):
         """The node's outline (a shape's, or a clip's)."""
         kind = type(node)
         if kind is Path:
-            self.path(node.commands)
+            self.out(self.fmt.path(node.commands))
         elif kind is Rect:
             self.rect(node)
         elif kind is Circle:
-            self.path(circle_commands(node.cx, node.cy, node.r))
+            self.out(self.fmt.circle(node.cx, node.cy, node.r))
         elif kind is Line:
-            fmt = self.fmt
-            self.out(fmt["M"] % ("M", node.x1, node.y1) + fmt["L"] % ("L", node.x2, node.y2))
+            formats = self.fmt.formats
+            self.out(formats["M"] % ("M", node.x1, node.y1) + formats["L"] % ("L", node.x2, node.y2))
         else:
             raise TypeError(f"cannot trace {kind.__name__} as a shape")
 
-    def path(self, commands) -> None:
-        """Path commands as operators: one format made of each command's, applied to
-        all their values at once (heads included, which the formats swallow)."""
-        try:
-            self.out(self.path_text(commands))
-        except KeyError:  # an arc (or a command pnp does not draw)
-            self.out(self.path_text(without_arcs(commands)))
-
-    def path_text(self, commands) -> str:
-        fmt = self.fmt
-        return "".join([fmt[c[0]] for c in commands]) % tuple(chain.from_iterable(commands))
-
     def rect(self, node: Rect) -> None:
+        """A rectangle (`re`), or one with rounded corners (arcs as Béziers); remembered
+        by its numbers and their signs (a sheet repeats its boxes and cards)."""
         x, y, w, h = node.x, node.y, node.width, node.height
-        rx, ry = node.rx or node.ry, node.ry or node.rx
+        key = ("rect", x, y, w, h, node.rx, node.ry, copysign(1.0, x), copysign(1.0, y), copysign(1.0, w),
+               copysign(1.0, h))
+        text = self.fmt.shapes.get(key)
+        if text is None:
+            text = self.fmt.remember(key, self.rect_text(x, y, w, h, node.rx or node.ry, node.ry or node.rx))
+        self.out(text)
+
+    def rect_text(self, x: float, y: float, w: float, h: float, rx: float, ry: float) -> str:
         if rx <= 0:
-            self.out(self.fmt["re"] % (x, y, w, h))
-            return
+            return self.fmt.re % (x, y, w, h)
         rx, ry = min(rx, w / 2), min(ry, h / 2)
-        self.path((("M", x + rx, y), ("L", x + w - rx, y), ("A", rx, ry, 0, 0, 1, x + w, y + ry),
-                   ("L", x + w, y + h - ry), ("A", rx, ry, 0, 0, 1, x + w - rx, y + h),
-                   ("L", x + rx, y + h), ("A", rx, ry, 0, 0, 1, x, y + h - ry), ("L", x, y + ry),
-                   ("A", rx, ry, 0, 0, 1, x + rx, y), ("Z",)))
+        commands = (("M", x + rx, y), ("L", x + w - rx, y), ("A", rx, ry, 0, 0, 1, x + w, y + ry),
+                    ("L", x + w, y + h - ry), ("A", rx, ry, 0, 0, 1, x + w - rx, y + h),
+                    ("L", x + rx, y + h), ("A", rx, ry, 0, 0, 1, x, y + h - ry), ("L", x, y + ry),
+                    ("A", rx, ry, 0, 0, 1, x + rx, y), ("Z",))
+        return self.fmt.text(commands, tuple(chain.from_iterable(commands)))
 
     # -- text and pictures ----------------------------------------------------------------------
 
@@ -281,25 +280,36 @@ class Drawer(TreeWalk):
             raise ValueError("stroked text is not drawable")
         if ink.fill is None:
             return
-        family, bold, italic, size = ink.font()
-        name, operand = self.fonts.show(family, bold, italic, content)
-        x, y = node.x, node.y
-        anchor = ink.anchor
-        if anchor != "start":
-            x_bearing, width = self.fonts.ink_extents(family, bold, italic, content, size)
-            x -= width / 2 + x_bearing if anchor == "middle" else width + x_bearing
-        self.set_fill(ink.fill)
-        out = self.out
-        out("BT\n")
+        shown = self.document.texts.get((ink, content))
+        if shown is None:
+            shown = self.shown(ink, content)
+        name, head, tail, shift = shown
+        self.set_fill(ink)
         if name != self.font:
             self.content.fonts.add(name)
-            out(f"/{name} 1 Tf\n")
+            self.out(f"BT\n/{name} 1 Tf\n")
             self.font = name
+        else:
+            self.out("BT\n")
+        self.out(head + self.fmt.xy % (node.x - shift if shift else node.x, node.y) + tail)
+
+    def shown(self, ink: Ink, content: str) -> tuple[str, str, str, float]:
+        """How `content` is shown under `ink`, all but where: (font resource, the text
+        matrix's operands before the point, the operators after it, how far left of its
+        anchor the text starts). Remembered by the document: the same labels come back
+        on every copy of a piece, and its font resources are its own."""
+        family, bold, italic, size = ink.font()
+        name, operand = self.fonts.show(family, bold, italic, content)
+        anchor, shift = ink.anchor, 0.0
+        if anchor != "start":
+            x_bearing, width = self.fonts.ink_extents(family, bold, italic, content, size)
+            shift = width / 2 + x_bearing if anchor == "middle" else width + x_bearing
         size_text = number(size)
         slant = self.fonts.slant(family, bold, italic)  # an oblique face slanted: x + slant y
-        out(f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} {self.fmt['xy'] % (x, y)} Tm\n")
-        out(operand.decode("latin-1"))
-        out(" Tj\nET\n")
+        shown = self.document.texts[(ink, content)] = (
+            name, f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} ",
+            f" Tm\n{operand.decode('latin-1')} Tj\nET\n", shift)
+        return shown
 
     def image(self, node: Image) -> None:
         """The picture scaled to fit the box, centred in it (SVG's xMidYMid meet); its

@@ -18,12 +18,11 @@ standard Helvetica faces, not embedded, one WinAnsi byte a character.
 from __future__ import annotations
 
 import struct
-import zlib
 from array import array
 from functools import cache, cached_property
-from itertools import accumulate
 from pathlib import Path
 
+from pnp.draw.fontobjects import stream, subset_tag, to_unicode, widths
 from pnp.draw.slanted import SlantedFace
 from pnp.fontmetrics import big_endian, big_endian_bytes, checksum, read_font, sfnt, simple_points
 
@@ -43,7 +42,7 @@ COMMON = ((False, False, False), (False, True, False), (True, False, False), (Tr
 FIXED_TABLES = ("cvt ", "fpgm", "head", "hhea", "maxp", "prep")
 UNCHANGED_TABLES = ("cvt ", "fpgm", "prep")
 NO_INK = (0.0, 0.0)
-BFCHAR_RUN = 100  # a ToUnicode CMap's bfchar blocks hold at most 100 entries
+PRINTABLE = "".join(map(chr, range(0x20, 0x7F)))  # ASCII's printable characters
 STEM_V = 80  # what cairo writes: no reader draws with it
 
 # a composite glyph's component flags (TrueType 'glyf')
@@ -58,11 +57,11 @@ class DocumentFonts:
         self._shown: dict[tuple, tuple[str, bytes]] = {}  # (family, bold, italic, text) -> show's answer
         self._faces: dict[str, TrueTypeFace | StandardFace] = {}  # resource name -> face, in order of use
         self._names: dict[int, str] = {}  # id of a face -> its resource name here
-        self._used: dict[str, dict[int, int]] = {}  # resource name -> glyph -> lowest code point shown with it
+        self._chars: dict[str, set[str]] = {}  # resource name -> the characters shown in it
 
     def show(self, family: str, bold: bool, italic: bool, text: str) -> tuple[str, bytes]:
         """(resource name such as "F1", the Tj string operand written out, e.g. b"<002B0048>")
-        for `text` in that face; records the glyphs used. Cached per (face, text)."""
+        for `text` in that face; records the characters shown. Cached per (face, text)."""
         key = (family, bold, italic, text)
         got = self._shown.get(key)
         if got is None:
@@ -72,13 +71,9 @@ class DocumentFonts:
             if name is None:
                 name = self._names[id(face)] = f"F{len(self._faces) + 1}"
                 self._faces[name] = face
-                self._used[name] = {}
-            glyphs, operand = face.show(text)
-            used = self._used[name]
-            for code, glyph in zip(map(ord, text), glyphs):
-                if used.get(glyph, 0x110000) > code:
-                    used[glyph] = code
-            got = self._shown[key] = (name, operand)
+                self._chars[name] = set()
+            self._chars[name].update(text)
+            got = self._shown[key] = (name, face.show(text))
         return got
 
     def ink_extents(self, family: str, bold: bool, italic: bool, text: str, size: float) -> tuple[float, float]:
@@ -98,8 +93,18 @@ class DocumentFonts:
         numbers, bodies = {}, []  # resource name -> object number; the bodies in order
         for name, face in self._faces.items():
             numbers[name] = first + len(bodies)
-            bodies += face.objects(self._used[name], numbers[name])
+            bodies += face.objects(_used(face, self._chars[name]), numbers[name])
         return numbers, bodies
+
+
+def _used(face: TrueTypeFace | StandardFace, chars: set[str]) -> dict[int, int]:
+    """Each glyph the characters are shown with -> the lowest of those characters' code
+    points (worked out once a document, from the characters it showed, not per text)."""
+    text = "".join(sorted(chars))
+    used: dict[int, int] = {}
+    for code, glyph in zip(map(ord, text), face.glyphs(text)):
+        used.setdefault(glyph, code)
+    return used
 
 
 def face_for(family: str, bold: bool, italic: bool) -> TrueTypeFace | StandardFace:
@@ -137,9 +142,15 @@ def _standard(name: str) -> StandardFace:
 
 
 def warm_up() -> None:
-    """Read the faces kits draw with, so that drawing workers forked afterwards share them."""
+    """Read the faces kits draw with and work out the ink boxes of their printable ASCII
+    glyphs (what labels are made of; a Python walk of each outline, ~30 us a glyph), so
+    that drawing workers forked afterwards share them, and so does the kit's calibration
+    page, drawn last in the main process."""
     for key in COMMON:
-        _face(*key)
+        face = _face(*key)
+        if isinstance(face, TrueTypeFace):
+            for glyph in face.glyphs(PRINTABLE):
+                face.box(glyph)
 
 
 class TrueTypeFace:
@@ -174,22 +185,24 @@ class TrueTypeFace:
         self.glyf = spans["glyf"][0]
         post = spans.get("post")
         self.italic_angle = struct.unpack_from(">i", data, post[0] + 4)[0] / 65536 if post else 0.0
-        self._shown: dict[str, tuple[tuple[int, ...], bytes]] = {}
+        self._shown: dict[str, bytes] = {}
+        self._hex = HexGlyphs(self.glyph_of)
         self._inks: dict[str, tuple[float, float]] = {}
         self._boxes: dict[int, tuple | None] = {}
         self._components: dict[int, list[int]] = {}
         self.cap_height = (self.box(self.glyph_of.get(ord("H"), 0)) or self.bbox)[3]
 
-    def show(self, text: str) -> tuple[tuple[int, ...], bytes]:
-        """The text's glyphs (.notdef, 0, for a character the face lacks, as cairo drew it)
-        and the string operand of their ids."""
+    def show(self, text: str) -> bytes:
+        """The string operand showing the text: its glyphs' ids, four hex digits each."""
         got = self._shown.get(text)
         if got is None:
-            get = self.glyph_of.get
-            glyphs = tuple(get(ord(char), 0) for char in text)
-            operand = b"<" + struct.pack(f">{len(glyphs)}H", *glyphs).hex().upper().encode() + b">"
-            got = self._shown[text] = (glyphs, operand)
+            got = self._shown[text] = b"<" + text.translate(self._hex).encode() + b">"
         return got
+
+    def glyphs(self, text: str) -> tuple[int, ...]:
+        """The text's glyphs (.notdef, 0, for a character the face lacks, as cairo drew it)."""
+        get = self.glyph_of.get
+        return tuple(get(ord(char), 0) for char in text)
 
     def ink(self, text: str) -> tuple[float, float]:
         """(x_bearing, width) of the text's ink in em: its glyphs' outline boxes (`spread`)."""
@@ -202,7 +215,7 @@ class TrueTypeFace:
         """(x_bearing, width) in em of the union of the text's glyphs' `box(glyph)`es (font
         units, None: no ink), each glyph placed at the advances before it."""
         pen, low, high, advances = 0.0, float("inf"), float("-inf"), self.advances
-        for glyph in self.show(text)[0]:
+        for glyph in self.glyphs(text):
             ink = box(glyph)
             if ink is not None:
                 low, high = min(low, pen + ink[0]), max(high, pen + ink[2])
@@ -301,21 +314,21 @@ class TrueTypeFace:
         if count > metrics:
             keep.add(metrics - 1)  # its advance is that of every glyph after it
         data, glyf, loca, hmtx = self.data, self.glyf, self.loca, self.spans["hmtx"][0]
-        pieces, halves = [], [0] * count  # each glyph's length in 2-byte words
-        widths = bytearray(4 * metrics + 2 * (count - metrics))
+        pieces, starts, at = [], [], 0  # the kept glyphs' outlines; (glyph, where it starts); the length so far
+        hmtx_table = bytearray(4 * metrics + 2 * (count - metrics))
         for glyph in sorted(keep):
             piece = data[glyf + loca[glyph]:glyf + loca[glyph + 1]]
             piece += bytes(-len(piece) % 4)
             pieces.append(piece)
-            halves[glyph] = len(piece) >> 1
-            at, size = (4 * glyph, 4) if glyph < metrics else (4 * metrics + 2 * (glyph - metrics), 2)
-            widths[at:at + size] = data[hmtx + at:hmtx + at + size]
-        offsets = list(accumulate(halves, initial=0))
-        short = offsets[-1] < 0x10000  # loca's short form: offsets / 2 in 16 bits
+            starts.append((glyph, at))
+            at += len(piece)
+            where, size = (4 * glyph, 4) if glyph < metrics else (4 * metrics + 2 * (glyph - metrics), 2)
+            hmtx_table[where:where + size] = data[hmtx + where:hmtx + where + size]
+        short = at < 0x20000  # loca's short form: offsets / 2 in 16 bits
         tables = dict(self.fixed_tables)
         tables["glyf"] = b"".join(pieces)
-        tables["loca"] = big_endian_bytes(array("H", offsets) if short else array("I", [2 * o for o in offsets]))
-        tables["hmtx"] = bytes(widths)
+        tables["loca"] = big_endian_bytes(_loca(starts, at, count, short))
+        tables["hmtx"] = bytes(hmtx_table)
         tables["head"] = _patched(tables["head"], (8, ">I", 0), (50, ">h", 0 if short else 1))
         tables["hhea"] = _patched(tables["hhea"], (34, ">H", metrics))
         tables["maxp"] = _patched(tables["maxp"], (4, ">H", count))
@@ -343,7 +356,7 @@ class TrueTypeFace:
         """The Type0 font (numbered `first`), its CIDFontType2, font descriptor, embedded
         subset and ToUnicode map, for the glyphs `used` (glyph -> code point shown)."""
         glyphs = sorted(used)
-        base = f"{_subset_tag(self.name, glyphs)}+{self.name}".encode()
+        base = f"{subset_tag(self.name, glyphs)}+{self.name}".encode()
         scale = 1000 / self.units
         program = self.program(glyphs)
         # in 1/1000 em cut toward zero, as cairo wrote them: readers that box letters
@@ -356,15 +369,29 @@ class TrueTypeFace:
             b"<< /Type /Font\n   /Subtype /CIDFontType2\n   /BaseFont /%s\n"
             b"   /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>\n"
             b"   /FontDescriptor %d 0 R\n   /CIDToGIDMap /Identity\n   /W [ %s ]\n>>\n"
-            % (base, first + 2, _widths(glyphs, self.advances, scale)),
+            % (base, first + 2, widths(glyphs, self.advances, scale)),
             b"<< /Type /FontDescriptor\n   /FontName /%s\n   /Flags %d\n   /FontBBox [ %d %d %d %d ]\n"
             b"   /ItalicAngle %g\n   /Ascent %d\n   /Descent %d\n   /CapHeight %d\n   /StemV %d\n"
             b"   /FontFile2 %d 0 R\n>>\n"
             % (base, flags, x0, y0, x1, y1, self.italic_angle, int(self.ascent * scale),
                int(self.descent * scale), int(self.cap_height * scale), STEM_V, first + 3),
-            _stream(program, b"   /Length1 %d\n" % len(program)),
-            _stream(_to_unicode(used)),
+            stream(program, b"   /Length1 %d\n" % len(program)),
+            stream(to_unicode(used)),
         ]
+
+
+class HexGlyphs(dict):
+    """Code point -> the id of its glyph in a face as four hex digits (.notdef's for a
+    character the face lacks), filled as `str.translate` asks for each character: a
+    text's operand is one translate, not a Python step a character."""
+
+    def __init__(self, glyph_of: dict[int, int]):
+        super().__init__()
+        self.glyph_of = glyph_of
+
+    def __missing__(self, code: int) -> str:
+        text = self[code] = "%04X" % self.glyph_of.get(code, 0)
+        return text
 
 
 class StandardFace:
@@ -375,71 +402,41 @@ class StandardFace:
 
     def __init__(self, name: str):
         self.name = name
-        self._shown: dict[str, tuple[bytes, bytes]] = {}
+        self._shown: dict[str, bytes] = {}
 
-    def show(self, text: str) -> tuple[bytes, bytes]:
+    def show(self, text: str) -> bytes:
         got = self._shown.get(text)
         if got is None:
-            codes = text.encode("cp1252", errors="replace")
-            got = self._shown[text] = (codes, b"<" + codes.hex().upper().encode() + b">")
+            got = self._shown[text] = b"<" + self.glyphs(text).hex().upper().encode() + b">"
         return got
+
+    def glyphs(self, text: str) -> bytes:
+        """The text's codes, one byte a character (not remembered)."""
+        return text.encode("cp1252", errors="replace")
 
     def ink(self, text: str) -> tuple[float, float]:
         """(0, advance width) in em: reportlab has Helvetica's advances, not its outlines."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        return 0.0, stringWidth(self.show(text)[0].decode("cp1252"), self.name, 1.0)
+        return 0.0, stringWidth(self.glyphs(text).decode("cp1252"), self.name, 1.0)
 
     def objects(self, used: dict[int, int], first: int) -> list[bytes]:
         return [b"<< /Type /Font\n   /Subtype /Type1\n   /BaseFont /%s\n   /Encoding /WinAnsiEncoding\n>>\n"
                 % self.name.encode()]
 
 
-def _subset_tag(name: str, glyphs: list[int]) -> str:
-    """Six capitals naming this subset of the face (the same glyphs, the same tag): a
-    CRC-32 of them in base 26 (zlib is loaded anyway; hashlib would cost ~10 ms to import)."""
-    value = zlib.crc32(struct.pack(f">{len(glyphs)}H", *glyphs), zlib.crc32(name.encode()))
-    letters = []
-    for _ in range(6):
-        value, letter = divmod(value, 26)
-        letters.append(chr(65 + letter))
-    return "".join(letters)
-
-
-def _widths(glyphs: list[int], advances: array, scale: float) -> bytes:
-    """A /W array's content: each run of consecutive glyph ids with their advances in
-    1/1000 em, cut to whole numbers as cairo wrote them. A Tj places each glyph after the
-    width of the one before, so these widths place the glyphs where cairo's PDFs placed
-    them (up to 1/1000 em a glyph short of cairo's own layout: each glyph's advance is
-    truncated, the error carried on along a line)."""
-    runs: list[list[int]] = []
-    for glyph in glyphs:
-        if runs and runs[-1][-1] + 1 == glyph:
-            runs[-1].append(glyph)
-        else:
-            runs.append([glyph])
-    return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(b"%d" % int(advances[g] * scale) for g in run)) for run in runs)
-
-
-def _to_unicode(used: dict[int, int]) -> bytes:
-    """A ToUnicode CMap: each glyph shown -> the (lowest) character it was shown for, so
-    that text can be copied and searched. .notdef stands for no character."""
-    pairs = [b"<%04X> <%s>" % (glyph, chr(code).encode("utf-16-be").hex().upper().encode())
-             for glyph, code in sorted(used.items()) if glyph]
-    blocks = [b"%d beginbfchar\n%s\nendbfchar\n" % (len(run), b"\n".join(run))
-              for run in (pairs[k:k + BFCHAR_RUN] for k in range(0, len(pairs), BFCHAR_RUN))]
-    return (b"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-            b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-            b"/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-            b"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" + b"".join(blocks)
-            + b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
-
-
-def _stream(data: bytes, extra: bytes = b"") -> bytes:
-    """A Flate-compressed stream object's body."""
-    packed = zlib.compress(data)
-    return (b"<< /Length %d\n   /Filter /FlateDecode\n%s>>\nstream\n" % (len(packed), extra)
-            + packed + b"\nendstream\n")
+def _loca(starts: list[tuple[int, int]], end: int, count: int, short: bool) -> array:
+    """A subset's loca: where each of its `count` glyphs starts in glyf and where the last
+    ends (`end`), from where each kept glyph starts; the glyphs between are empty, so
+    they start where the next kept one does (an array repeated, not a Python step a
+    glyph: a subset showing an arrow or a pound sign reaches past glyph 2,800)."""
+    typecode, unit = ("H", 2) if short else ("I", 1)
+    offsets, filled = array(typecode), 0
+    for glyph, at in starts:
+        offsets.extend(array(typecode, [at // unit]) * (glyph + 1 - filled))
+        filled = glyph + 1
+    offsets.extend(array(typecode, [end // unit]) * (count + 1 - filled))
+    return offsets
 
 
 def _patched(table: bytes, *fields: tuple[int, str, int]) -> bytes:

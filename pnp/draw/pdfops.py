@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import chain
+from math import copysign
 
 from pnp.draw.arcs import beziers, centre_form
 
@@ -52,13 +54,29 @@ def step_matrix(op: tuple) -> tuple:
 
 
 def transform_matrix(ops: tuple) -> tuple:
-    """SVG's transform steps (applied left to right, as in SVG) as one matrix."""
+    """SVG's transform steps (applied left to right, as in SVG) as one matrix.
+    Remembered: a sheet places its pieces by the same few steps. (Steps equal but for
+    a zero's sign share a matrix: a zero's sign never shows in what is written.)"""
+    try:
+        return _matrix(ops)
+    except TypeError:  # steps as lists (not made by pnp.draw.shapes)
+        return _matrix.__wrapped__(ops)
+
+
+@lru_cache(maxsize=4096)
+def _matrix(ops: tuple) -> tuple:
     if len(ops) == 1:
         return step_matrix(ops[0])
     m = IDENTITY
     for op in ops:
         m = multiply(step_matrix(op), m)
     return m
+
+
+@lru_cache(maxsize=4096)
+def cm_operator(m: tuple) -> str:
+    """The operator applying matrix `m` to the units in force."""
+    return " ".join(map(number, m)) + " cm\n"
 
 
 def singular(m: tuple) -> bool:
@@ -74,25 +92,110 @@ def decimals(scale: float) -> int:
     return min(8, max(1, math.ceil(3 + math.log10(scale) - 1e-9)))
 
 
-_FORMATS: dict[int, dict] = {}
+MEMO_TEXTS = 20_000  # paths' texts remembered at one precision before the memo starts again (memory)
 
 
-def formats(places: int) -> dict:
-    """Path commands as operator text, each format taking the whole command tuple
-    (its head letter consumed by `%.0s`)."""
-    found = _FORMATS.get(places)
-    if found is None:
+class Places:
+    """Operator text with coordinates at one number of decimals: the formats of path
+    commands (each taking the whole command tuple, its head letter consumed by `%.0s`),
+    and the text of each path, remembered. A sheet draws the same outlines again and
+    again (1858's kit: 6,148 paths, 367 distinct), and formatting is most of the cost of
+    writing one (~0.6 us a number). A path is found by its own tuple (its id, the tuple
+    kept alive) or, when it has no zero, by value: equal numbers print alike, but for
+    0.0 and -0.0, which are equal and print "0.000" and "-0.000"."""
+
+    __slots__ = ("places", "formats", "xy", "re", "_by_id", "_by_value", "shapes")
+
+    def __init__(self, places: int):
         n = f"%.{places}f"
-        found = _FORMATS[places] = {
-            "M": f"%.0s{n} {n} m\n", "L": f"%.0s{n} {n} l\n", "C": f"%.0s{n} {n} {n} {n} {n} {n} c\n",
-            "Z": "%.0sh\n", "re": f"{n} {n} {n} {n} re\n", "xy": f"{n} {n}"}
+        self.places = places
+        self.formats = {"M": f"%.0s{n} {n} m\n", "L": f"%.0s{n} {n} l\n", "C": f"%.0s{n} {n} {n} {n} {n} {n} c\n",
+                        "Z": "%.0sh\n"}
+        self.xy = f"{n} {n}"
+        self.re = f"{n} {n} {n} {n} re\n"
+        self._by_id: dict[int, tuple[tuple, str]] = {}
+        self._by_value: dict[tuple, str] = {}
+        self.shapes: dict[tuple, str] = {}  # a shape's numbers and their signs -> its text
+
+    def path(self, commands: tuple) -> str:
+        """The commands as operators (arcs as Béziers, see `without_arcs`)."""
+        got = self._by_id.get(id(commands))
+        if got is not None:
+            return got[1]
+        try:
+            text = self._by_value.get(commands)
+        except TypeError:  # commands as lists (not made by pnp.draw.shapes): not remembered
+            return self.text(commands, tuple(chain.from_iterable(commands)))
+        if text is None:
+            values = tuple(chain.from_iterable(commands))
+            text = self.text(commands, values)
+            if 0.0 not in values:  # (an arc's flags are zeros: arcs are found by id only)
+                self._by_value[commands] = text
+        if len(self._by_id) >= MEMO_TEXTS:
+            self._by_id.clear()
+            self._by_value.clear()
+        self._by_id[id(commands)] = (commands, text)
+        return text
+
+    def text(self, commands: tuple, values: tuple) -> str:
+        """The commands (their `values` all in a row, heads included) as operators, not
+        remembered: one format made of each command's, applied to all values at once."""
+        formats = self.formats
+        try:
+            return "".join([formats[c[0]] for c in commands]) % values
+        except KeyError:  # an arc (or a command pnp does not draw)
+            commands = without_arcs(commands)
+            return "".join([formats[c[0]] for c in commands]) % tuple(chain.from_iterable(commands))
+
+    def circle(self, cx: float, cy: float, r: float) -> str:
+        """A circle's outline as operators; remembered by its numbers and their signs
+        (a zero's sign carries into the Béziers' points)."""
+        key = ("circle", cx, cy, r, copysign(1.0, cx), copysign(1.0, cy), copysign(1.0, r))
+        text = self.shapes.get(key)
+        if text is None:
+            commands = circle_commands(cx, cy, r)
+            text = self.remember(key, self.text(commands, tuple(chain.from_iterable(commands))))
+        return text
+
+    def remember(self, key: tuple, text: str) -> str:
+        """`text` as the shape `key`'s (its numbers and their signs: all its text depends on)."""
+        if len(self.shapes) >= MEMO_TEXTS:
+            self.shapes.clear()
+        self.shapes[key] = text
+        return text
+
+
+_PLACES: dict[int, Places] = {}
+
+
+def formats(places: int) -> Places:
+    """The operator text at `places` decimals (one `Places` a process)."""
+    found = _PLACES.get(places)
+    if found is None:
+        found = _PLACES[places] = Places(places)
     return found
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
+def at_scale(scale: float) -> Places:
+    """The operator text for coordinates in units of `scale` points (`decimals`)."""
+    return formats(decimals(scale))
+
+
 def without_arcs(commands: tuple) -> tuple:
     """The commands with each SVG endpoint arc as Béziers (a zero radius: a line; from
-    the point it is at: nothing). Remembered: the same outline recurs on a sheet."""
+    the point it is at: nothing). Remembered: the same outline recurs on a sheet; by
+    value and the signs of its zeros, which are equal but print apart ("-0.000"), so
+    what a worker writes never depends on what it drew before."""
+    signs = tuple(copysign(1.0, v) for c in commands for v in c[1:] if v == 0)
+    try:
+        return _without_arcs(commands, signs)
+    except TypeError:  # commands as lists (not made by pnp.draw.shapes)
+        return _without_arcs.__wrapped__(commands, signs)
+
+
+@lru_cache(maxsize=4096)
+def _without_arcs(commands: tuple, zero_signs: tuple) -> tuple:
     out = []
     x = y = sx = sy = 0.0
     for c in commands:
@@ -125,9 +228,10 @@ def circle_commands(cx: float, cy: float, r: float) -> tuple:
                                   cx + r * b[4], cy + r * b[5]) for b in UNIT_CIRCLE), ("Z",))
 
 
+@lru_cache(maxsize=1024)
 def line_operators(line: tuple, held: tuple | None) -> str:
     """Operators setting the line style `line` (width, cap, join, dashes) where the
-    reader holds `held` (None: not known)."""
+    reader holds `held` (None: not known). Remembered: a kit has a few line styles."""
     width, cap, join, dashes = line
     old = held or (None, None, None, None)
     out = []

@@ -49,6 +49,7 @@ class Document:
         self._images: dict[tuple, tuple] = {}  # picture key -> (name, width, height)
         self.states: dict[tuple, str] = {}  # ("ca", "CA" or "ca CA", alpha) -> name
         self._colours: dict[tuple, str] = {}
+        self.texts: dict[tuple, tuple] = {}  # (ink, text) -> how it is shown (`Drawer.shown`)
         for page in pages:
             self.draw_page(page)
 

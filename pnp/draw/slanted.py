@@ -20,7 +20,7 @@ class SlantedFace:
         self._inks: dict[str, tuple[float, float]] = {}
         self._boxes: dict[int, tuple | None] = {}
 
-    def show(self, text: str) -> tuple[tuple[int, ...], bytes]:
+    def show(self, text: str) -> bytes:
         return self.upright.show(text)
 
     def ink(self, text: str) -> tuple[float, float]:

@@ -8,24 +8,36 @@ from __future__ import annotations
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import NO_PAINT, Group, Node, Text
 
+NOTHING_SHARED: frozenset = frozenset()
+
 
 class TreeWalk:
     """A writer's walk of the tree; subclasses define `group`, `leaf` and `leaf_apart`."""
 
     def draw_node(self, node: Node, ink: Ink) -> None:
-        paint = node.paint
-        if paint is NO_PAINT:
-            opacity = 1.0
-        else:
-            ink = ink.under(paint)
-            opacity = 1.0 if paint.opacity is None else paint.opacity
-        kind = type(node)
-        if kind is Group:
-            self.group(node, ink, opacity)
-        elif opacity >= 1 and (kind is not Text or not node.transform):
-            self.leaf(node, kind, ink)  # most nodes: drawn as they are, no state to keep
-        else:
-            self.leaf_apart(node, kind, ink, opacity)
+        self.draw_each((node,), ink)
+
+    def draw_each(self, nodes, ink: Ink, shared: frozenset = NOTHING_SHARED, use_shared=None) -> None:
+        """The nodes in turn (a group's children), each under its own paint over `ink`;
+        those whose id is in `shared` by `use_shared(node, ink)`. One loop for all of a
+        group's children, not a call a child: most nodes of a kit pass here."""
+        for node in nodes:
+            if id(node) in shared:
+                use_shared(node, ink)
+                continue
+            paint = node.paint
+            if paint is NO_PAINT:
+                node_ink, opacity = ink, 1.0
+            else:
+                node_ink = ink.under(paint)
+                opacity = 1.0 if paint.opacity is None else paint.opacity
+            kind = type(node)
+            if kind is Group:
+                self.group(node, node_ink, opacity)
+            elif opacity >= 1 and (kind is not Text or not node.transform):
+                self.leaf(node, kind, node_ink)  # most nodes: drawn as they are, no state to keep
+            else:
+                self.leaf_apart(node, kind, node_ink, opacity)
 
     def group(self, node: Group, ink: Ink, opacity: float) -> None:
         raise NotImplementedError

@@ -12,13 +12,12 @@ from functools import lru_cache
 
 from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, scale
 from pnp.geometry.outlines import circle, hex_less, text_box
-from pnp.geometry.plane import band, grown_shape, polygon, rotated, union
+from pnp.geometry.plane import band, grown_shape, rotated, turned_polygon, union
 from pnp.geometry.room import Grown, Room
-from pnp.geometry.stops import extent
 from pnp.geometry.track import polyline
 from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
 from pnp.text import fit_size, text_width
-from pnp.geometry.face_spots import fallback_circles, origin_shape, revenue_candidates, revenue_groups, revenue_radius, ring, rim
+from pnp.geometry.face_spots import fallback_circles, revenue_candidates, revenue_groups, revenue_radius, ring, rim, stop_reach
 from pnp.geometry.face_icons import place_icon
 from pnp.geometry.face_stops import place_stops
 from pnp.geometry.face_track import overpasses, place_track, spur_track, stub_track
@@ -111,9 +110,8 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
                 occupied.add(shape)
                 return point
             tried.append((point, shape))
-        costs = [occupied.clash(shape) for _, shape in tried]
-        k = min(range(len(tried)), key=lambda i: (costs[i], i))
-        clash += costs[k]
+        k, cost = occupied.least_clash([shape for _, shape in tried])
+        clash += cost
         occupied.add(tried[k][1])
         return tried[k][0]
 
@@ -138,7 +136,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     for s in stops:
         if s.kind == "halt":
             symbol = face.stops[s.index].symbol
-            spots = itertools.chain(ring(s.point, extent(origin_shape(s)) + 10, 8), fallback_circles([s], 8))
+            spots = itertools.chain(ring(s.point, stop_reach(s) + 10, 8), fallback_circles([s], 8))
             cands = ((p, text_box(symbol, HALT_FONT, p, angle=text_angle, weight="bold")) for p, _ in spots)
             point = take(cands)
             texts.append(PlacedText("symbol", symbol, point, HALT_FONT, "bold"))
@@ -216,14 +214,17 @@ def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_ang
     spots = [(0, 0), (0, -45), (0, 45), (0, -60), (0, 60), (0, 30), (0, -30)]
     if stop.point != (0.0, 0.0):
         spots = [add(stop.point, (0, -35)), add(stop.point, (0, 35))] + spots
-    cands = []
-    for k in PHASE_ROW_SCALES:  # smaller only where a full-size row finds no room
-        for p in spots:
-            half_w, half_h = total * k / 2, h * k / 2
-            pts = [(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
-                   (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)]
-            cands.append(((p, k), polygon(rotated(pts, text_angle, p) if text_angle else pts)))
-    centre, k = take(cands)
+
+    def candidates():  # made as they are tried; smaller only where a full-size row finds no room
+        for k in PHASE_ROW_SCALES:
+            for p in spots:
+                half_w, half_h = total * k / 2, h * k / 2
+                pts = [(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
+                       (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)]  # anticlockwise
+                yield (p, k), turned_polygon(rotated(pts, text_angle, p) if text_angle else pts, False,
+                                             7.9 * half_w * half_h)
+
+    centre, k = take(candidates())
     boxes, x = [], -total * k / 2
     for pv, w in zip(revenue, widths):
         boxes.append((x, w * k, pv.phase, str(pv.value)))

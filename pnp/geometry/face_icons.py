@@ -10,7 +10,7 @@ from pnp.geometry.face_spots import rim
 from pnp.geometry.face_stops import loc_point
 from pnp.geometry.hexagon import add, scale
 from pnp.geometry.outlines import circle
-from pnp.geometry.plane import polygon, rotated
+from pnp.geometry.plane import rotated, turned_polygon
 from pnp.geometry.room import Grown
 from pnp.geometry.placed import ICON_LARGE_RADIUS, ICON_RADIUS, PlacedIcon, box_size
 from pnp.model.icons import canonical, label
@@ -32,7 +32,7 @@ def _icon_shape(name: str, point, radius: float, text_angle: float):
     w, h = box_size(label(name), radius)
     x, y = point
     box = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
-    return Grown(polygon(rotated(box, text_angle, point) if text_angle else box), 2)
+    return Grown(turned_polygon(rotated(box, text_angle, point) if text_angle else box, False, 1.9 * w * h), 2)  # anticlockwise
 
 
 def place_icon(icon: Icon, take, text_angle: float, busy: bool) -> PlacedIcon:

@@ -52,7 +52,7 @@ def _revenue_spots(stops: list[PlacedStop], radius: float):
         if s.style == "bar":
             axis = s.angle + 90.0
             yield from ring(s.point, 18 + radius + 4, radius, (axis, axis + 180))
-        yield from ring(s.point, extent(origin_shape(s)) + radius + 4, radius)
+        yield from ring(s.point, stop_reach(s) + radius + 4, radius)
     yield from fallback_circles(stops, radius)
 
 
@@ -89,5 +89,14 @@ def revenue_groups(face: TileFace) -> list[tuple[list[int], object]]:
 
 
 
-def origin_shape(s: PlacedStop) -> Shape:
-    return moved(s.shape, -s.point[0], -s.point[1])
+def stop_reach(s: PlacedStop) -> float:
+    """How far a stop's outline reaches from its centre (`extent` of the outline moved
+    to the origin)."""
+    return _reach(s.shape, s.point)
+
+
+@lru_cache(maxsize=2048)
+def _reach(shape: Shape, point: Point) -> float:
+    """`stop_reach`, worked out once a stop shape (`face_stops.stop_shape` hands out one
+    object per stop style, slots, angle and place, so this hits across faces)."""
+    return extent(moved(shape, -point[0], -point[1]))

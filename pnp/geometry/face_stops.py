@@ -82,8 +82,10 @@ def _shape_at(shape: Shape, point: Point) -> Shape:
     return moved(shape, point[0], point[1])
 
 
+@lru_cache(maxsize=1024)
 def _casing(segment: Segment) -> Shape:
-    """A run of track with its casing, round ends: a town's bar keeps off it."""
+    """A run of track with its casing, round ends: a town's bar keeps off it. The same
+    runs recur on many faces: each is made once."""
     return band(polyline(segment), CASING_WIDTH / 2, round_caps=True)
 
 

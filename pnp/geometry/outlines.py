@@ -9,7 +9,7 @@ import math
 from functools import lru_cache
 
 from pnp.geometry.hexagon import RADIUS, corners
-from pnp.geometry.plane import Point, Shape, polygon
+from pnp.geometry.plane import Point, Shape, _settles, polygon, settled_shape, turned_polygon
 from pnp.text import CAP_HEIGHT, text_width
 
 
@@ -25,6 +25,11 @@ def _unit_circle() -> tuple[Point, ...]:
 
 UNIT_CIRCLE = _unit_circle()
 _UNIT_BOX = ((-1.0, 1.0), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0))
+# The unit circle's reach: x + r * u is the least where u is (r >= 0, rounding is monotone)
+_UNIT_REACH = (min(u for u, _ in UNIT_CIRCLE), min(v for _, v in UNIT_CIRCLE),
+               max(u for u, _ in UNIT_CIRCLE), max(v for _, v in UNIT_CIRCLE))
+# A 32-gon of radius r has a twice area of 64 r^2 sin(pi / 16) cos(pi / 16) = 6.24 r^2
+_CIRCLE_TWICE_AREA = 6.2
 
 
 def circle_points(centre: Point, radius: float) -> list[Point]:
@@ -34,7 +39,17 @@ def circle_points(centre: Point, radius: float) -> list[Point]:
 
 
 def circle(centre: Point, radius: float) -> Shape:
-    return polygon(circle_points(centre, radius))
+    """`polygon(circle_points(centre, radius))`, made without judging its turn or
+    looking for its bounds corner by corner: the 32-gon turns clockwise and reaches
+    furthest where the unit circle does. Layouts try circles at many spots."""
+    points = circle_points(centre, radius)
+    x, y = centre
+    u0, v0, u1, v1 = _UNIT_REACH
+    box = (x + radius * u0, y + radius * v0, x + radius * u1, y + radius * v1)
+    if not (radius > 0 and _settles(_CIRCLE_TWICE_AREA * radius * radius, len(points) - 1, box)):
+        return polygon(points)
+    ring = tuple(points[:-1])
+    return settled_shape((ring[::-1],), (box,), ring + ring[:1])
 
 
 def box(minx: float, miny: float, maxx: float, maxy: float) -> Shape:
@@ -54,7 +69,10 @@ def text_corners(text: str, size: float, anchor: Point, angle: float = 0.0, weig
 
 def text_box(text: str, size: float, anchor: Point, *, angle: float = 0.0, weight: str = "regular",
              pad: float = 1.0) -> Shape:
-    return polygon(text_corners(text, size, anchor, angle, weight, pad))
+    """The box of `text_corners` as a shape: it turns clockwise (y up; `_UNIT_BOX`), its
+    twice area 8 w h for half sizes w and h."""
+    w, h = _half_size(text, size, weight, pad)
+    return turned_polygon(text_corners(text, size, anchor, angle, weight, pad), True, 7.9 * w * h)
 
 
 @lru_cache(maxsize=1024)

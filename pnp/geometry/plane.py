@@ -35,20 +35,48 @@ class Shape:
     polygon's exterior (closed, in the corners' own order), for drawing an outline, or
     () when the shape has no single outline (unions, bands, grown shapes).
     `recipe` says how GEOS made the same shape (`as_geos.geos`, for tests that compare
-    the two); None: `Polygon(coords)`."""
+    the two); None: `Polygon(coords)`. `settled`: every part is one `_oriented` keeps as
+    it is (so a union of settled shapes takes their parts and boxes as they are)."""
 
-    __slots__ = ("parts", "boxes", "bounds", "coords", "recipe")
+    __slots__ = ("parts", "boxes", "bounds", "coords", "recipe", "settled")
 
     def __init__(self, parts: tuple[Ring, ...], coords: tuple[Point, ...] = (), recipe: tuple | None = None):
         oriented = [_oriented(p) for p in parts]
-        self.parts = tuple([p for p, _ in oriented])
-        self.boxes = tuple([b for _, b in oriented])
+        self.parts = tuple([p for p, _, _ in oriented])
+        self.boxes = tuple([b for _, b, _ in oriented])
         self.bounds = self.boxes[0] if len(self.boxes) == 1 else _union_bounds(self.boxes)
         self.coords = coords
         self.recipe = recipe
+        self.settled = all([s for _, _, s in oriented])
 
     def __repr__(self) -> str:
         return f"Shape({len(self.parts)} parts, bounds={self.bounds})"
+
+
+def settled_shape(parts: tuple[Ring, ...], boxes: tuple[Bounds, ...], coords: tuple[Point, ...] = (),
+                  recipe: tuple | None = None) -> Shape:
+    """The Shape of parts already turning anticlockwise as `_oriented` judges them, with
+    their bounds, made without judging them again: for makers that know (`turned_polygon`,
+    `circle`, `grown_shape`, `union`). The same object `Shape(parts, ...)` makes."""
+    shape = Shape.__new__(Shape)
+    shape.parts, shape.boxes, shape.coords, shape.recipe, shape.settled = parts, boxes, coords, recipe, True
+    shape.bounds = boxes[0] if len(boxes) == 1 else _union_bounds(boxes)
+    return shape
+
+
+# The shoelace sum of a ring of n corners within m of the origin rounds by at most some
+# 2 n (n + 2) eps m^2 (eps = 2.2e-16, Python's float sum adding term by term): a ring whose
+# twice area is known to exceed `_ROUNDING * n^2 * m^2`, a margin of over 10, turns the
+# way it is known to turn in that sum too, and so does the ring reversed.
+_ROUNDING = 1e-13
+
+
+def _settles(twice_area: float, n: int, box: Bounds) -> bool:
+    """Whether a ring of `n` corners within `box` whose true twice area is at least
+    `twice_area` has a shoelace sum of that sign however it rounds, and so does its
+    reverse (see `_ROUNDING`)."""
+    m = max(-box[0], -box[1], box[2], box[3]) + 1.0
+    return twice_area > _ROUNDING * n * n * m * m
 
 
 def polygon(points) -> Shape:
@@ -59,7 +87,27 @@ def polygon(points) -> Shape:
     return Shape((pts,), pts + pts[:1])
 
 
+def turned_polygon(points, clockwise: bool, least_twice_area: float) -> Shape:
+    """`polygon(points)` for a convex ring whose turn the maker knows (`clockwise`, y up)
+    and whose twice area is at least `least_twice_area` (a text box, a circle): the same
+    shape, without the shoelace sum that would say which way it turns, when that sum
+    cannot come out the other way (`_settles`)."""
+    pts = tuple(points)
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts = pts[:-1]
+    xs, ys = zip(*pts)
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if not _settles(least_twice_area, len(pts), box):
+        return Shape((pts,), pts + pts[:1])
+    return settled_shape((pts[::-1] if clockwise else pts,), (box,), pts + pts[:1])
+
+
 def union(*shapes: Shape) -> Shape:
+    """All the shapes' parts as one shape. Settled shapes' parts (the most) are taken
+    with their boxes as they are: judging their turn again would keep each as it is."""
+    if shapes and all([s.settled for s in shapes]):
+        return settled_shape(tuple([p for s in shapes for p in s.parts]), tuple([b for s in shapes for b in s.boxes]),
+                             recipe=("union", shapes))
     return Shape(tuple(p for s in shapes for p in s.parts), recipe=("union", shapes))
 
 
@@ -150,14 +198,15 @@ def _box_well_inside(area: Ring, bounds: Bounds) -> bool:
     return True
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _area_edges(area: Ring) -> tuple[tuple[float, float, float, float, float, float, int], ...]:
     """Each edge of a convex area as (x0, y0, ex, ey, k, reach, worst): its start and
     direction; the margin's factor `_WELL_INSIDE * (|ex| + |ey|)` and the start's
     |x0| + |y0| + 1, so that the margin for a box of largest |coordinate| s is
     k * (s + reach); and the box corner (by index: min/max x + 2 * min/max y) where the
     side test `ex * (y - y0) - ey * (x - x0)` is least, low y where ex > 0 and high x
-    where ey > 0. An area is asked about for every candidate spot of every face."""
+    where ey > 0. An area is asked about for every candidate spot of every face, and a
+    shape taken on a face as a window each candidate is clipped to (`plane_area.clip`)."""
     out = []
     x0, y0 = area[-1]
     for x1, y1 in area:
@@ -215,12 +264,17 @@ def _twice_area(xs: tuple[float, ...], ys: tuple[float, ...]) -> float:
     return sum(map(sub, map(mul, xs, ys[1:] + ys[:1]), map(mul, xs[1:] + xs[:1], ys)))
 
 
-def _oriented(ring: Ring) -> tuple[Ring, Bounds]:
-    """The ring turning anticlockwise (reversed if its signed area is negative), and its
-    bounds: both from one split of the corners into xs and ys."""
+def _oriented(ring: Ring) -> tuple[Ring, Bounds, bool]:
+    """The ring turning anticlockwise (reversed if its signed area is negative), its
+    bounds, and whether it is settled (judged again, it stays as it is: kept as given,
+    or reversed with an area well clear of rounding): all from one split of the corners
+    into xs and ys."""
     xs, ys = zip(*ring)
     box = (min(xs), min(ys), max(xs), max(ys))
-    return (ring if _twice_area(xs, ys) >= 0 else ring[::-1]), box
+    twice = _twice_area(xs, ys)
+    if twice >= 0:
+        return ring, box, True
+    return ring[::-1], box, _settles(-twice, len(ring), box)
 
 
 # --- GEOS's buffers --------------------------------------------------------------------
@@ -235,20 +289,35 @@ def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
         total -= 2 * math.pi
     elif total < -math.pi:
         total += 2 * math.pi
-    n = int(abs(total) / _FILLET_STEP + 0.5)
     x, y = centre
+    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius)]
+
+
+@lru_cache(maxsize=4096)
+def _fan_offsets(start: float, total: float, radius: float) -> tuple[Point, ...]:
+    """A fan's corners less its centre, `radius * cos(angle)` and `radius * sin(angle)`
+    (so that centre + offset is the corner to the last bit): the same turns recur at
+    many centres (every corner of every upright box grown by the same margin)."""
+    n = int(abs(total) / _FILLET_STEP + 0.5)
     cos, sin = math.cos, math.sin
-    out = [(x + radius * cos(start), y + radius * sin(start))]
-    if n >= 1:
-        step = total / n
-        out += [(x + radius * cos(a), y + radius * sin(a)) for a in [start + i * step for i in range(1, n)]]
-    out.append((x + radius * cos(start + total), y + radius * sin(start + total)))
-    return out
+    angles = [start] + ([start + i * (total / n) for i in range(1, n)] if n >= 1 else []) + [start + total]
+    return tuple([(radius * cos(a), radius * sin(a)) for a in angles])
 
 
 def grown_shape(shape: Shape, margin: float) -> Shape:
-    """A one-part shape grown by `margin` (GEOS's `buffer(margin)`)."""
-    return Shape((grown(shape.parts[0], margin),), recipe=("buffer", shape, margin))
+    """A one-part shape grown by `margin` (GEOS's `buffer(margin)`). The grown ring turns
+    anticlockwise by its making, and its twice area is over 4 margin^2 (its fans alone
+    go round a circle of that radius in steps under 12 degrees): where that settles its
+    turn (`_settles`), it is not judged again."""
+    ring = grown(shape.parts[0], margin)
+    recipe = ("buffer", shape, margin)
+    if len(shape.parts[0]) < 3 or margin <= 0:
+        return Shape((ring,), recipe=recipe)
+    xs, ys = zip(*ring)
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if not _settles(4.0 * margin * margin, len(ring), box):
+        return Shape((ring,), recipe=recipe)
+    return settled_shape((ring,), (box,), recipe=recipe)
 
 
 def grown(ring: Ring, margin: float) -> Ring:

@@ -9,7 +9,7 @@ they run opposite ways (two parts side by side: the edge is inside the union).
 
 from __future__ import annotations
 
-from pnp.geometry.plane import Ring, Shape, _bounds, _boxes_meet, _separated, holds, signed_area
+from pnp.geometry.plane import Ring, Shape, _area_edges, _bounds, _boxes_meet, _separated, holds, signed_area
 
 _EPS = 1e-9
 
@@ -22,12 +22,78 @@ def outside_area(shape: Shape, area: Shape) -> float:
     return union_area(list(shape.parts)) - union_area([p for p in inside if len(p) >= 3])
 
 
-def overlap_area(a: Shape, b: Shape) -> float:
-    """The area `a` and `b` share."""
-    pieces = [p if _box_within(pb, qb) and _is_box(q) else clip(p, q)
-              for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes)
-              if _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p)]
+def overlap_area(a: Shape, b: Shape, facts: "PartFacts | None" = None) -> float:
+    """The area `a` and `b` share. A part of `a` within the bounds of a part of `b` that
+    is an upright box lies inside it whole: it is taken as it is, without the tests of
+    what meets what, which would find so when it is not a sliver (`_no_sliver`; a map's
+    hexes against a page's window). `facts`: `PartFacts(a)`, for a caller that asks
+    about the same `a` against many windows (`_window_area`)."""
+    if facts is not None and len(b.parts) == 1 and _is_box(b.parts[0]):
+        return _window_area(a, b.parts[0], b.boxes[0], facts)
+    windows = [(q, qb, _is_box(q)) for q, qb in zip(b.parts, b.boxes)]
+    pieces = []
+    for p, pb in zip(a.parts, a.boxes):
+        for q, qb, upright in windows:
+            if upright and _box_within(pb, qb) and _no_sliver(pb):
+                pieces.append(p)
+            elif _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p):
+                pieces.append(p if upright and _box_within(pb, qb) else clip(p, q))
     return union_area([p for p in pieces if len(p) >= 3])
+
+
+def _window_area(a: Shape, q: Ring, qb, facts: "PartFacts") -> float:
+    """`overlap_area` of `a` and an upright box `q` (bounds `qb`): the same pieces in
+    the same order, told by the same tests, with the bounds compared inline and what
+    `facts` knows of each part of `a` (whether it is a sliver, alone, its area)."""
+    qx0, qy0, qx1, qy1 = qb
+    pieces, alone, areas = [], [], []
+    for i, (p, (px0, py0, px1, py1)) in enumerate(zip(a.parts, a.boxes)):
+        if not (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1):  # the bounds do not meet
+            continue
+        if qx0 <= px0 and qy0 <= py0 and px1 <= qx1 and py1 <= qy1:  # within the box: inside it
+            if not facts.thick[i] and (_separated(p, q) or _separated(q, p)):
+                continue
+            piece = p
+        elif _separated(p, q) or _separated(q, p):
+            continue
+        else:
+            piece = clip(p, q)
+        if len(piece) >= 3:
+            pieces.append(piece)
+            alone.append(facts.alone[i])
+            areas.append(facts.areas[i] if piece is p else None)
+    return union_area(pieces, alone, areas)
+
+
+class PartFacts:
+    """What `overlap_area` and `union_area` would find of each part of a shape, worked
+    out once for a caller that cuts the same shape to many windows (a map's page
+    sections): whether it is no sliver (`thick`, `_no_sliver`), whether it overlaps no
+    other part (`alone`: then no piece of it cut to a window overlaps another piece
+    either, the pieces lying within the parts), and its area."""
+
+    __slots__ = ("thick", "alone", "areas")
+
+    def __init__(self, shape: Shape):
+        parts = list(shape.parts)
+        group = _groups(parts, [_bounds(p) for p in parts], [False] * len(parts), _overlap)
+        sizes: dict[int, int] = {}
+        for g in group:
+            sizes[g] = sizes.get(g, 0) + 1
+        self.thick = tuple([_no_sliver(b) for b in shape.boxes])
+        self.alone = tuple([sizes[g] == 1 for g in group])
+        self.areas = tuple([signed_area(p) for p in parts])
+
+
+def _no_sliver(box) -> bool:
+    """Whether a convex part with these bounds is wide and tall enough that, lying within
+    an upright box, it meets that box however the side tests of `_separated` round: then
+    each of its edges has a corner of the box well inside (the part's far corners lie
+    inside the box) and each edge of the box a corner of the part well inside. Rounding
+    moves a side by some 1e-16 of the coordinates; 1e-9 leaves room to spare."""
+    minx, miny, maxx, maxy = box
+    least = 1e-9 * (max(maxx, maxy, -minx, -miny) + 1.0)
+    return maxx - minx > least and maxy - miny > least
 
 
 def _box_within(inner, outer) -> bool:
@@ -41,29 +107,42 @@ def _is_box(ring: Ring) -> bool:
 
 def clip(subject: Ring, window: Ring) -> Ring:
     """The convex `subject` cut to the convex `window` (Sutherland-Hodgman; both turning
-    anticlockwise)."""
+    anticlockwise). An edge of the window with the subject's bounds well inside it
+    (`_well_inside`) cuts nothing, as its side test would find: it is passed over
+    without testing every corner (a circle against a city's grown outline of 150 edges
+    meets a few of them; a page window's far sides pass a map's hexes by)."""
     out = list(subject)
-    n = len(window)
-    for i in range(n):
+    xs, ys = zip(*subject)
+    minx, miny, maxx, maxy = min(xs), min(ys), max(xs), max(ys)
+    size = max(maxx, maxy, -minx, -miny)
+    corner = ((minx, miny), (maxx, miny), (minx, maxy), (maxx, maxy))
+    for x0, y0, ex, ey, k, reach, worst in _area_edges(window):
         if not out:
             break
-        (x0, y0), (x1, y1) = window[i - 1], window[i]
-        ex, ey = x1 - x0, y1 - y0
+        x, y = corner[worst]
+        if ex * (y - y0) - ey * (x - x0) >= k * (size + reach):  # what is cut off lies within the bounds
+            continue
         side = [ex * (y - y0) - ey * (x - x0) for x, y in out]
         if min(side) >= 0:  # all on the inner side of this edge: nothing to cut
             continue
-        kept = []
-        for k in range(len(out)):
-            p, q = out[k - 1], out[k]
-            sp, sq = side[k - 1], side[k]
-            if sq >= 0:
-                if sp < 0:
-                    kept.append(_cut(p, q, sp, sq))
-                kept.append(q)
-            elif sp >= 0:
-                kept.append(_cut(p, q, sp, sq))
-        out = kept
+        out = _kept(out, side)
     return tuple(out)
+
+
+def _kept(ring: list, side: list[float]) -> list:
+    """What of a convex ring lies on the inner side of a line (`side`: each corner's side
+    of it, inner >= 0), cut where its edges cross the line."""
+    kept = []
+    for i in range(len(ring)):
+        p, q = ring[i - 1], ring[i]
+        sp, sq = side[i - 1], side[i]
+        if sq >= 0:
+            if sp < 0:
+                kept.append(_cut(p, q, sp, sq))
+            kept.append(q)
+        elif sp >= 0:
+            kept.append(_cut(p, q, sp, sq))
+    return kept
 
 
 def _cut(p, q, sp: float, sq: float):
@@ -71,13 +150,26 @@ def _cut(p, q, sp: float, sq: float):
     return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
 
 
-def union_area(parts: list[Ring]) -> float:
+def union_area(parts: list[Ring], alone: list[bool] | None = None, areas: list | None = None) -> float:
     """The area the parts cover together. Parts that overlap no other part (hexes side
     by side share only edges) count whole; each group of overlapping parts is summed
-    along its boundary (`_boundary_area`)."""
+    along its boundary (`_boundary_area`). A caller may say which parts are known to
+    overlap no other (`alone`: they are not compared) and the areas it knows (`areas`,
+    None where not known); the sum is the same, term by term."""
     if len(parts) <= 1:
         return signed_area(parts[0]) if parts else 0.0
-    boxes = [_bounds(p) for p in parts]
+    boxes = [_bounds(p) if alone is None or not alone[i] else None for i, p in enumerate(parts)]
+    group = _groups(parts, boxes, alone or [False] * len(parts), _overlap)
+    groups: dict[int, list[int]] = {}
+    for i, g in enumerate(group):
+        groups.setdefault(g, []).append(i)
+    return sum((signed_area(parts[g[0]]) if areas is None or areas[g[0]] is None else areas[g[0]])
+               if len(g) == 1 else _boundary_area([parts[i] for i in g]) for g in groups.values())
+
+
+def _groups(parts: list[Ring], boxes: list, alone: list[bool], overlap) -> list[int]:
+    """Each part's group (the root of a union-find, by index) of parts that overlap
+    each other, compared where their bounds meet; parts `alone` are not compared."""
     group = list(range(len(parts)))
 
     def root(i: int) -> int:
@@ -86,20 +178,16 @@ def union_area(parts: list[Ring]) -> float:
             i = group[i]
         return i
 
-    order = sorted(range(len(parts)), key=lambda i: boxes[i][0])
+    order = sorted([i for i in range(len(parts)) if not alone[i]], key=lambda i: boxes[i][0])
     for n, i in enumerate(order):
         x0, y0, x1, y1 = boxes[i]
         for j in order[n + 1:]:
             bx0, by0, bx1, by1 = boxes[j]
             if bx0 > x1:
                 break
-            if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 and _overlap(parts[i], parts[j]):
+            if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1 and overlap(parts[i], parts[j]):
                 group[root(i)] = root(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(parts)):
-        groups.setdefault(root(i), []).append(i)
-    return sum(signed_area(parts[g[0]]) if len(g) == 1 else _boundary_area([parts[i] for i in g])
-               for g in groups.values())
+    return [root(i) for i in range(len(parts))]
 
 
 def _overlap(a: Ring, b: Ring) -> bool:

@@ -5,6 +5,7 @@ module only computes geometry, no page is drawn here."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from functools import cache
 
 from msgspec import Struct
@@ -13,7 +14,7 @@ from msgspec.structs import replace
 from pnp.errors import PnpError
 from pnp.geometry.outlines import box
 from pnp.geometry.plane import Shape, intersects, signed_area, union
-from pnp.geometry.plane_area import overlap_area
+from pnp.geometry.plane_area import PartFacts, overlap_area
 from pnp.i18n import Messages, messages
 from pnp.sheets.printable import print_area
 from pnp.templates import Paper, settings_file
@@ -153,7 +154,8 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
     when it keeps every piece whole, so that no page is mostly blank. Else the walk is
     held to the shortest stride that still needs no more windows, which spreads what
     the last window would have held alone over all of them."""
-    fitting = [(lo, hi) for lo, hi in pieces if hi - lo <= size]
+    fitting = sorted((lo, hi) for lo, hi in pieces if hi - lo <= size)
+    starts = [lo for lo, _ in fitting]
 
     def run(start: float, stride: float = size) -> list[tuple[float, float]]:
         spans, s = [], start
@@ -162,8 +164,7 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
             spans.append((s, e))
             if e >= length - 1e-6:
                 return spans
-            cut = [lo for lo, hi in fitting if s + 1e-6 < lo < e - 1e-6 < hi - 1e-6]
-            s = min([e - overlap, s + stride] + cut)
+            s = min([e - overlap, s + stride] + _cut_pieces(fitting, starts, s, e))
 
     def whole(spans) -> bool:
         return all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in fitting)
@@ -183,6 +184,14 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
         if len(spans) == n and whole(spans):
             return spans
     return greedy
+
+
+def _cut_pieces(fitting: list[tuple[float, float]], starts: list[float], s: float, e: float) -> list[float]:
+    """Where the pieces that a window from s to e would cut start (they start inside it
+    and end beyond it): the next window starts no later. `fitting` is sorted, `starts`
+    its starts: only the pieces starting inside the window are looked at."""
+    inside = fitting[bisect_right(starts, s + 1e-6):bisect_left(starts, e - 1e-6)]  # s + 1e-6 < lo < e - 1e-6
+    return [lo for lo, hi in inside if e - 1e-6 < hi - 1e-6]
 
 
 def _shortest_stride(enough, longest: float, steps: int = 24) -> float:
@@ -220,11 +229,14 @@ class _Filled:
     def __init__(self, drawn: Shape):
         self.drawn = drawn
         self._areas: dict[tuple[float, float, float, float], float] = {}
+        self._facts: PartFacts | None = None  # what the drawing's parts are alike for every window
 
     def area(self, section: PageSection) -> float:
         key = (section.x, section.y, section.width, section.height)
         if key not in self._areas:
-            self._areas[key] = overlap_area(self.drawn, section.window)
+            if self._facts is None:
+                self._facts = PartFacts(self.drawn)
+            self._areas[key] = overlap_area(self.drawn, section.window, self._facts)
         return self._areas[key]
 
 

@@ -1,0 +1,107 @@
+"""What the PDF writer remembers to write faster must not change what it writes: a
+path's or shape's text found again by value is the text of its own numbers (0.0 and
+-0.0 are equal but print apart), references found by their tail are those the pattern
+finds, a subset's loca built from runs says where every glyph starts, and a document's
+glyphs used are worked out from its characters as they were per text."""
+
+from __future__ import annotations
+
+import random
+import struct
+from itertools import chain, product
+
+import pytest
+
+from pnp import pdf_file
+from pnp.draw import pdffonts
+from pnp.draw.nodes import Circle, Group, Page, Path, Rect, paint
+from pnp.draw.pdfops import Places, circle_commands, formats
+from pnp.draw.pdfwriter import Document
+
+
+def test_a_path_equal_to_one_written_before_but_for_a_zeros_sign_prints_its_own_zero():
+    places = Places(3)
+    assert places.path((("M", 0.0, 1.5), ("L", 2.0, 0.0))) == "0.000 1.500 m\n2.000 0.000 l\n"
+    assert places.path((("M", -0.0, 1.5), ("L", 2.0, -0.0))) == "-0.000 1.500 m\n2.000 -0.000 l\n"
+    assert places.path((("M", 0.0, 1.5), ("L", 2.0, 0.0))) == "0.000 1.500 m\n2.000 0.000 l\n"
+    kept = (("M", 1.25, 1.5), ("L", 2.0, 3.0))
+    assert places.path(kept) == places.path(tuple(list(kept))) == "1.250 1.500 m\n2.000 3.000 l\n"
+
+
+def test_an_arc_path_equal_to_one_converted_before_but_for_a_zeros_sign_prints_its_own_zero():
+    places = Places(3)
+    arc = lambda zero: (("M", 1.0, zero), ("A", 1.0, 1.0, 0, 0, 1, 2.0, 1.0), ("L", zero, 2.0))  # noqa: E731
+    first, second = places.path(arc(0.0)), places.path(arc(-0.0))
+    assert "1.000 0.000 m" in first and "-0.000 2.000 l" not in first
+    assert "1.000 -0.000 m" in second and "-0.000 2.000 l" in second
+    assert places.path([list(c) for c in arc(-0.0)]) == second  # commands as lists: not remembered, same text
+
+
+def test_shapes_equal_but_for_a_zeros_sign_print_their_own_numbers():
+    places = formats(3)
+    for cx, cy, r in product((0.0, -0.0, 1e-9), (0.0, -0.0), (1.0, 0.0, -0.0)):
+        commands = circle_commands(cx, cy, r)
+        assert places.circle(cx, cy, r) == places.text(commands, tuple(chain.from_iterable(commands)))
+    assert "-0.000" in places.circle(0.0, -0.0, 0.0) and "-0.000" not in places.circle(0.0, 0.0, 0.0)
+    page_of = lambda node: Page(20, 20, (0, 0, 20, 20), Group([node]))  # noqa: E731
+    ink = paint(fill="#000000")
+    texts = [Document([page_of(Rect(x, 1.0, 2.0, 3.0, paint=ink))]).pages[0][0].text() for x in (0.0, -0.0, 0.0)]
+    assert b"\n0.0000 1.0000 2.0000 3.0000 re" in texts[0] and b"\n-0.0000 1.0000 2.0000 3.0000 re" in texts[1]
+    assert texts[0] == texts[2]
+
+
+def test_a_document_draws_the_same_before_and_after_the_memos_are_full():
+    shapes = [Path((("M", 0.5 * k, 1.0), ("L", 3.0, -0.0), ("Z",)), paint=paint(stroke="#ff0000"))
+              for k in range(40)] + [Circle(-0.0, 2.0, 1.0, paint=paint(fill="#00ff00"))]
+    page = Page(50, 50, (0, 0, 50, 50), Group(shapes))
+    first = Document([page]).pages[0][0].text()
+    again = Document([page]).pages[0][0].text()  # every text found in the memos now
+    assert first == again and first.count(b" m\n") == 41
+
+
+def test_references_are_those_the_pattern_finds():
+    rng = random.Random(12)
+    for _ in range(20_000):
+        text = bytes(rng.choice(b"0123 R/[]<>\nx") for _ in range(rng.randint(0, 30)))
+        found = [m[1] for m in pdf_file._REF.finditer(text)]
+        assert [ref[2] for ref in pdf_file._references(text)] == [int(n) for n in found]
+        mapping = {int(n): 7 * int(n) + 1 for n in found}
+        assert pdf_file._renumbered(text, mapping, pdf_file._references(text)) == \
+            pdf_file._REF.sub(lambda m: b"%d 0 R" % mapping[int(m[1])], text)
+
+
+def test_a_subsets_loca_says_where_each_glyph_starts():
+    face = pdffonts.face_for("DejaVu Sans", False, False)
+    if isinstance(face, pdffonts.StandardFace):
+        pytest.skip("the DejaVu fonts are not installed")
+    shown = sorted({face.glyph_of[ord(c)] for c in "A£→x"})
+    program = face.program(shown)
+    count, tables = struct.unpack_from(">H", program, 4)[0], {}
+    for k in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sIII", program, 12 + 16 * k)
+        tables[tag.decode()] = program[offset:offset + length]
+    glyphs = struct.unpack_from(">H", tables["maxp"], 4)[0]
+    short = struct.unpack_from(">h", tables["head"], 50)[0] == 0
+    loca = (struct.unpack(f">{glyphs + 1}H", tables["loca"]) if short
+            else struct.unpack(f">{glyphs + 1}I", tables["loca"]))
+    starts = [2 * v for v in loca] if short else list(loca)
+    assert glyphs == max(shown) + 1 and starts[0] == 0 and starts[-1] == len(tables["glyf"])
+    for glyph in range(glyphs):  # each glyph kept whole (the shown and .notdef) or empty
+        own = face.loca[glyph + 1] - face.loca[glyph]
+        length = starts[glyph + 1] - starts[glyph]
+        assert length in (0, own + (-own % 4))
+        if glyph in shown or glyph == 0:
+            assert length == own + (-own % 4) > 0
+            assert tables["glyf"][starts[glyph]:starts[glyph] + own] == \
+                face.data[face.glyf + face.loca[glyph]:face.glyf + face.loca[glyph + 1]]
+
+
+def test_the_glyphs_used_are_the_lowest_character_each_shows():
+    face = pdffonts.face_for("DejaVu Sans", False, False)
+    if isinstance(face, pdffonts.StandardFace):
+        pytest.skip("the DejaVu fonts are not installed")
+    used = pdffonts._used(face, set("ba\u00a0 \uffff"))
+    assert used[face.glyph_of[ord("a")]] == ord("a") and used[face.glyph_of[ord("b")]] == ord("b")
+    assert used[0] == 0xFFFF  # a character the face lacks: .notdef
+    space, nbsp = face.glyph_of[32], face.glyph_of[0xA0]
+    assert used[space] == 32 and used[nbsp] == (32 if nbsp == space else 0xA0)
