@@ -47,21 +47,6 @@ BY_COMPONENT: dict[str, tuple[Use, ...]] = {
 }
 
 
-# The characters most texts of a kit are made of: their glyphs' ink boxes, read from the
-# font's outlines once a glyph and process (pnp.draw.pdffonts), are what every worker and
-# the kit's cover page measure first (~1.5 ms a face).
-PRINTABLE = "".join(map(chr, range(0x21, 0x7F)))
-
-
-def glyph_boxes(face: tuple[bool, bool, bool]) -> None:
-    """The ink boxes of PRINTABLE in one face kits draw with, (condensed, bold, italic)
-    as in pnp.draw.pdffonts.COMMON, read here."""
-    from pnp.draw import pdffonts
-
-    condensed, bold, italic = face
-    pdffonts.face_for("DejaVu Sans Condensed" if condensed else "DejaVu Sans", bold, italic).ink(PRINTABLE)
-
-
 def by_component(key: str) -> None:
     """What component `key` reads or imports on first use, done here."""
     for use in BY_COMPONENT.get(key, ()):

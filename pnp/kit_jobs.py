@@ -80,12 +80,16 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
 
 def warm_up_drawing() -> None:
     """What the workers of every kit use, whatever its game: imported (`pnp build`) while
-    the game loads in a forked child, before `warm_up` imports the game's components."""
+    the game loads in a forked child, before `warm_up` imports the game's components;
+    and the C library's prctl looked up, which the drawing pool needs before it forks
+    (`pnp.forked.prepare_death_signal`): here it costs no time on the serial path."""
     import pnp.cut.write  # noqa: F401
     import pnp.pdf_file  # noqa: F401
+    from pnp.forked import prepare_death_signal
     from pnp.pdf import warm_up as drawing_pool
 
     drawing_pool()
+    prepare_death_signal()
 
 
 def warm_up_while(loading: Callable[[], bool]) -> None:
@@ -105,7 +109,7 @@ def warm_up_while(loading: Callable[[], bool]) -> None:
     keys = sorted(available_components(), key=lambda k: (k in UNCOMMON, rank(k)))
     steps = [partial(importlib.import_module, f"pnp.components.{key}") for key in keys]
     steps += [partial(first_uses.done, use) for use in first_uses.EVERY_WORKER]  # each a step: ~0.3-1 ms
-    steps += [partial(first_uses.glyph_boxes, face) for face in pdffonts.COMMON]
+    steps += [partial(pdffonts.warm_up, face) for face in pdffonts.COMMON]  # ~1.5 ms a face
     steps += [partial(first_uses.by_component, key) for key in keys]
     for step in steps:
         if not loading():

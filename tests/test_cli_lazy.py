@@ -48,10 +48,10 @@ def test_glyph_boxes_of_every_common_face():
     from pnp.draw import pdffonts
 
     for face in pdffonts.COMMON:
-        first_uses.glyph_boxes(face)  # raises if pdffonts' face API changes
+        pdffonts.warm_up(face)  # raises if pdffonts' face API changes
         got = pdffonts.face_for("DejaVu Sans Condensed" if face[0] else "DejaVu Sans", face[1], face[2])
-        bearing, width = got.ink(first_uses.PRINTABLE)
-        assert width > 10  # 94 glyphs: tens of em wide
+        bearing, width = got.ink(pdffonts.PRINTABLE)
+        assert width > 10  # 95 glyphs: tens of em wide
 
 
 def test_warm_up_while_stops_when_the_game_has_loaded(monkeypatch):
