@@ -53,21 +53,37 @@ def child(game_name: str, marks: Path) -> None:
     def forked(key: str | None) -> int:
         pid = os.fork()
         if pid == 0:
-            if key is not None:
-                built(key)
-            os._exit(0)
+            _child_life(built if key is not None else None, key)
         os.waitpid(pid, 0)
         return pid
 
-    worker = os.fork()
-    if worker == 0:
+    def work() -> None:
         pdf._start_worker(os.getppid())
         for key in keys:
             (marks / key).write_text(f"{forked(None)} {forked(key)}")
             built(key)
-        os._exit(0)
+
+    worker = os.fork()
+    if worker == 0:
+        _child_life(work)
     os.waitpid(worker, 0)
     (marks / "_order").write_text("\n".join(keys))
+
+
+def _child_life(fn, *args) -> None:
+    """A forked child runs `fn(*args)` (none: nothing) and leaves by `os._exit`, whatever
+    happens: an error must not unwind into the parent's loop and run it twice."""
+    code = 1
+    try:
+        if fn is not None:
+            fn(*args)
+        code = 0
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        os._exit(code)
 
 
 def main() -> None:

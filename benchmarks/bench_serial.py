@@ -120,6 +120,17 @@ def stopping(fn, name):
 def patch_forked(m):
     m.Ahead.result = after(m.Ahead.result, "loaded")
     m.Ahead.__init__ = stopping(m.Ahead.__init__, "ahead")
+    if hasattr(m, "reap"):  # a loading child reaped later: its CPU is what reaping it adds to the children's
+        reap = m.reap
+        def reaped(*a, **k):
+            waiting = set(m._EXITING)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            out = reap(*a, **k)
+            if waiting - set(m._EXITING) and "loader" not in MARKS:
+                kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+                MARKS["loader"] = (0.0, kids.ru_utime + kids.ru_stime - before.ru_utime - before.ru_stime)
+            return out
+        m.reap = reaped
 
 PATCHES = {
     "pnp.load": lambda m: setattr(m, "load_game", after(m.load_game, "loaded")),

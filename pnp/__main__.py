@@ -7,7 +7,9 @@ once. Only here, never when the CLI is called as a library or by the tests.
 `run` imports the command line with the cyclic garbage collector off: importing is
 making classes, functions and modules that live as long as the process, and the
 collector's passes over them found nothing to free (13 M instructions of `pnp build`'s
-serial start). What was imported is then left out of later collections (`gc.freeze`)."""
+serial start). What was imported is then frozen (`gc.freeze`): left out of the
+collections that follow, until `pnp.commands.common.collecting_no_garbage`, as the
+command ends, unfreezes it with what the command allocated into the oldest generation."""
 
 from __future__ import annotations
 

@@ -11,19 +11,11 @@ import click
 from pnp.commands.common import (EXIT_USER_ERROR, default_out, game_argument, length_option, out_option,  # noqa: F401
                                  collecting_no_garbage, lang_option, no_collection_at_exit, one_blas_thread, paper_option,
                                  print_options, run_component, theme_option, user_errors)
-from pnp.commands.build import build
-from pnp.commands.compose import compose
-from pnp.commands.imports import import_
-from pnp.commands.manifest import manifest
-from pnp.commands.market import cell_size_option, market  # noqa: F401
-from pnp.commands.new import new
-from pnp.commands.schema import schema
-from pnp.commands.serve import serve
+from pnp.commands.lazy import LazyGroup
 from pnp.cut.options import cut_click_options
-from pnp.importers.engine.command import import_engine
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp")
 def main():
     """pnp: print-and-play kits for 18xx railway games.
@@ -168,15 +160,15 @@ for _key, _help in PIECE_COMMANDS.items():
     piece_command(_key, _help)
 
 
-main.add_command(build)
-main.add_command(compose)
-main.add_command(market)
-main.add_command(manifest)
-main.add_command(import_)
-import_.add_command(import_engine)
-main.add_command(new)
-main.add_command(schema)
-main.add_command(serve)
+# The commands of pnp/commands/, each imported when it runs (`pnp.commands.lazy`).
+main.add_lazy("build", "pnp.commands.build:build")
+main.add_lazy("compose", "pnp.commands.compose:compose")
+main.add_lazy("market", "pnp.commands.market:market")
+main.add_lazy("manifest", "pnp.commands.manifest:manifest")
+main.add_lazy("import", "pnp.commands.imports:import_")
+main.add_lazy("new", "pnp.commands.new:new")
+main.add_lazy("schema", "pnp.commands.schema:schema")
+main.add_lazy("serve", "pnp.commands.serve:serve")
 
 if __name__ == "__main__":
     main()

@@ -15,6 +15,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from msgspec import Struct
@@ -67,7 +68,8 @@ def prepare(job: KitJob | None) -> None:
 def warm_up(keys: list[str], options: PrintOptions) -> None:
     """Load once, before the workers fork, what each would otherwise load for itself:
     what every kit's workers use (`warm_up_drawing`), the game's component modules and
-    the messages."""
+    the messages. (What `warm_up_while` reads ahead of the workers' first uses is left
+    to the workers here: on this serial path it cost more than it saved.)"""
     from pnp.i18n import messages
 
     warm_up_drawing()
@@ -78,27 +80,41 @@ def warm_up(keys: list[str], options: PrintOptions) -> None:
 
 def warm_up_drawing() -> None:
     """What the workers of every kit use, whatever its game: imported (`pnp build`) while
-    the game loads in a forked child, before `warm_up` imports the game's components."""
+    the game loads in a forked child, before `warm_up` imports the game's components;
+    and the C library's prctl looked up, which the drawing pool needs before it forks
+    (`pnp.forked.prepare_death_signal`): here it costs no time on the serial path."""
     import pnp.cut.write  # noqa: F401
     import pnp.pdf_file  # noqa: F401
+    from pnp.forked import prepare_death_signal
     from pnp.pdf import warm_up as drawing_pool
 
     drawing_pool()
+    prepare_death_signal()
 
 
 def warm_up_while(loading: Callable[[], bool]) -> None:
-    """`warm_up_drawing`, then the components' modules, heaviest first, for as long as
-    `loading()` (the game, in a forked child): a game that takes longer to load than
-    the drawing modules to import leaves no core idle. Those of its components that
-    are left, `warm_up` imports once it has come; those it lacks cost little (1860's
-    two: ~11 M instructions), and those most games lack (UNCOMMON) come last."""
+    """`warm_up_drawing`, then, one step at a time for as long as `loading()` (the game,
+    in a forked child), what the workers will use: a game that takes longer to load
+    than the drawing modules to import leaves no core idle. First the components'
+    modules, heaviest first: those of its components that are left, `warm_up` imports
+    once the game has come; those it lacks cost little (1860's two: ~11 M instructions),
+    and those most games lack (UNCOMMON) come last. Then what the workers would each do
+    on first use (`pnp.first_uses`): what every worker reads, the glyphs' ink boxes,
+    each component's templates; done once here rather than after the fork."""
+    from pnp import first_uses
     from pnp.build import available_components
+    from pnp.draw import pdffonts
 
     warm_up_drawing()
-    for key in sorted(available_components(), key=lambda k: (k in UNCOMMON, rank(k))):
+    keys = sorted(available_components(), key=lambda k: (k in UNCOMMON, rank(k)))
+    steps = [partial(importlib.import_module, f"pnp.components.{key}") for key in keys]
+    steps += [partial(first_uses.done, use) for use in first_uses.EVERY_WORKER]  # each a step: ~0.3-1 ms
+    steps += [partial(pdffonts.warm_up, face) for face in pdffonts.COMMON]  # ~1.5 ms a face
+    steps += [partial(first_uses.by_component, key) for key in keys]
+    for step in steps:
         if not loading():
             return
-        importlib.import_module(f"pnp.components.{key}")
+        step()
 
 
 def schedule(keys: list[str]) -> list[tuple[str, ...]]:

@@ -242,16 +242,14 @@ class DocumentPool:
 @functools.cache
 def warm_up() -> None:
     """Load what every drawing worker needs before the workers fork, so that they
-    inherit it rather than each loading it again: the PDF writer, the fonts' metrics
-    and the faces the PDF fonts are made of (read once, their printable ASCII glyphs'
-    ink boxes worked out: `pnp.draw.pdffonts.warm_up`). Once a process."""
+    inherit it rather than each loading it again: the PDF writer and the fonts' metrics.
+    (The faces' glyph boxes are worked out while the game loads, if there is time:
+    `pnp.kit_jobs.warm_up_while`.) Once a process."""
     import pnp.draw.pdfwriter  # noqa: F401  (its modules loaded here, once)
-    from pnp.draw import pdffonts
     from pnp.text import FACES, font_name
 
     for weight in FACES:
         font_name(weight)
-    pdffonts.warm_up()
 
 
 def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:

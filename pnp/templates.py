@@ -187,11 +187,17 @@ def market_sizes() -> MarketSizes:
 def aid_sizes(name: str) -> dict[str, float]:
     """One section of templates/aids.yaml (the tile manifest sheet, the upgrade chart):
     lengths in mm, plain numbers (counts) as they are."""
-    path = templates_dir() / "aids.yaml"
-    data = expect_mapping(path, read_yaml(path), "play aid sizes")
+    path, data = _aids_file()
     if name not in data:
         raise DataError(path, name, "missing section")
     out = {}
     for key, value in expect_mapping(path, data[name], name).items():
         out[key] = float(value) if isinstance(value, (int, float)) else _length(path, f"{name}.{key}", value)
     return out
+
+
+@cache
+def _aids_file() -> tuple[Path, dict]:
+    """templates/aids.yaml as read, once for all its sections."""
+    path = templates_dir() / "aids.yaml"
+    return path, expect_mapping(path, read_yaml(path), "play aid sizes")

@@ -143,9 +143,8 @@ class Routes:
         tile replacing it is laid in, as `_keeps_routes` works them out (by orientation)."""
         key = (id(tile), "turned back")
         if key not in self.links:
-            self.both_masks(tile)  # holds the tile (`connections`): its id stays its own
-            self.links[key] = {}
-        return self.links[key]
+            self.links[key] = (tile, {})  # the tile held: its id stays its own
+        return self.links[key][1]
 
     def signature(self, tile: TileFace) -> Counter:
         if id(tile) not in self.stops:

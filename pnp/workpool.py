@@ -23,8 +23,9 @@ What it keeps of the executor:
 - `shutdown(wait, cancel_futures)`: the workers end once their jobs are done;
   `terminate()` kills them at once (the caller is being interrupted).
 A worker dies with this process only if the caller's initializer makes it so
-(`pnp.pdf._start_worker` calls `pnp.forked.die_with_parent`, by the lifeline this pool
-holds before it forks: `pnp.forked.hold_lifeline`); Ctrl-C or SIGTERM ends a
+(`pnp.pdf._start_worker` calls `pnp.forked.die_with_parent`: by the kernel's death
+signal, whose prctl this pool looks up before it forks, `pnp.forked.prepare_death_signal`,
+or by the lifeline it holds, `pnp.forked.hold_lifeline`); Ctrl-C or SIGTERM ends a
 worker at once, without a traceback (the caller handles its own). Jobs and answers go
 through the pipes as a length, then a pickle, so one that cannot be rebuilt on the other
 side fails alone.
@@ -160,26 +161,31 @@ class ForkPool:
         return [w.pid for w in self._workers]
 
     def _fork(self) -> None:
-        """Fork the workers, from the pool's own thread (see the module's docstring)."""
-        from pnp.forked import hold_lifeline
+        """Fork the workers, from the pool's own thread (see the module's docstring),
+        under `pnp.forked.forking`: no `Ahead` makes its pipes meanwhile, and each
+        worker lets go of this process's lifeline and `Ahead` pipes as it forks
+        (`pnp.forked._after_fork_in_child`), whatever its initializer."""
+        from pnp.forked import forking, hold_lifeline, prepare_death_signal
 
-        hold_lifeline()  # for workers that die with this process (pnp.forked.die_with_parent)
-        for _ in range(self._size):
-            jobs_read, jobs_write = os.pipe()
-            answers_read, answers_write = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the worker: never returns
-                os.close(jobs_write)
-                os.close(answers_read)
-                os.close(self._wake[0])
-                os.close(self._wake[1])
-                for other in self._workers:  # their pipes' ends are this process's own: closed, so
-                    os.close(other.jobs.fileno())  # that a worker sees its end of the pipe when
-                    os.close(other.answers.fileno())  # this process closes it
-                _serve(jobs_read, answers_write, *self._init)
-            os.close(jobs_read)
-            os.close(answers_write)
-            self._workers.append(_Worker(pid, jobs_write, answers_read))
+        prepare_death_signal()  # once a process: the workers need no ctypes to die with it
+        with forking():
+            hold_lifeline()  # where the kernel cannot kill them (pnp.forked.die_with_parent)
+            for _ in range(self._size):
+                jobs_read, jobs_write = os.pipe()
+                answers_read, answers_write = os.pipe()
+                pid = os.fork()
+                if pid == 0:  # the worker: never returns
+                    os.close(jobs_write)
+                    os.close(answers_read)
+                    os.close(self._wake[0])
+                    os.close(self._wake[1])
+                    for other in self._workers:  # their pipes' ends are this process's own: closed, so
+                        os.close(other.jobs.fileno())  # that a worker sees its end of the pipe when
+                        os.close(other.answers.fileno())  # this process closes it
+                    _serve(jobs_read, answers_write, *self._init)
+                os.close(jobs_read)
+                os.close(answers_write)
+                self._workers.append(_Worker(pid, jobs_write, answers_read))
 
     def _nudge(self) -> None:
         """Wake the dispatcher to look at the jobs again (under the lock: its pipe is
@@ -282,6 +288,9 @@ class ForkPool:
                 os.waitpid(worker.pid, 0)
             except ChildProcessError:
                 pass
+        from pnp.forked import reap
+
+        reap()  # a loading child (pnp.forked.Ahead) left a zombie for the build's length
         with self._lock:
             wake, self._wake = self._wake, None
         for fd in wake or ():

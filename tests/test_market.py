@@ -20,7 +20,8 @@ from pypdf import PdfReader
 
 from conftest import run
 from pdfpaths import circles, read_paths, rectangles
-from pnp.cli import cell_size_option, print_options
+from pnp.cli import print_options
+from pnp.commands.market import cell_size_option
 from pnp.components import write_component
 from pnp.components.market import build
 from pnp.draw.svgwriter import to_svg

@@ -50,13 +50,21 @@ def test_shapes_equal_but_for_a_zeros_sign_print_their_own_numbers():
     assert texts[0] == texts[2]
 
 
-def test_a_document_draws_the_same_before_and_after_the_memos_are_full():
+def test_a_document_draws_the_same_before_and_after_the_memos_are_full(monkeypatch):
+    from pnp.draw import pdfops
+
     shapes = [Path((("M", 0.5 * k, 1.0), ("L", 3.0, -0.0), ("Z",)), paint=paint(stroke="#ff0000"))
               for k in range(40)] + [Circle(-0.0, 2.0, 1.0, paint=paint(fill="#00ff00"))]
     page = Page(50, 50, (0, 0, 50, 50), Group(shapes))
     first = Document([page]).pages[0][0].text()
     again = Document([page]).pages[0][0].text()  # every text found in the memos now
-    assert first == again and first.count(b" m\n") == 41
+    monkeypatch.setattr(pdfops, "MEMO_TEXTS", 4)  # the memos full, and started again, every few paths
+    monkeypatch.setattr(pdfops, "_PLACES", {})
+    pdfops.at_scale.cache_clear()
+    refilled = Document([page]).pages[0][0].text()
+    assert first == again == refilled and first.count(b" m\n") == 41
+    assert pdfops._PLACES and all(len(p._by_id) <= 4 and len(p.shapes) <= 4 for p in pdfops._PLACES.values())
+    pdfops.at_scale.cache_clear()
 
 
 def test_references_are_those_the_pattern_finds():

@@ -83,7 +83,8 @@ def test_faces_are_the_files_cairo_embeds():
     assert names[("DejaVu Sans Condensed", True, True)] == "DejaVuSansCondensed-BoldOblique"
     assert pdffonts.face_for("sans-serif", False, False).name == "DejaVuSans"
     pdffonts._face.cache_clear()
-    pdffonts.warm_up()  # what the drawing workers inherit: the four upright faces read
+    for key in pdffonts.COMMON:
+        pdffonts.warm_up(key)  # what the drawing workers inherit: the four upright faces read
     assert pdffonts._face.cache_info().currsize == 4
 
 

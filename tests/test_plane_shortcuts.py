@@ -325,6 +325,28 @@ def test_least_clash_with_overlaps_cheapest_first_is_that_in_the_order_taken(mon
         assert fast == min(((costs[i], i) for i in range(len(costs))))[::-1]
 
 
+def test_least_clash_is_not_fooled_by_an_overlap_that_rounds_below_zero():
+    """Two candidates whose clashes differ by 1e-13: the second touches a taken shape,
+    an overlap that rounds to a little below zero, which makes its whole sum the less.
+    A sum left unfinished as soon as it reached the least so far picked the first."""
+    from pnp.geometry.room import Room
+
+    def box(x0, y0, x1, y1):
+        return plane.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+
+    room = Room(box(-200, -200, 200, 200))
+    room.add(box(35.79662975217545, -57.68691988808116, 45.14590696394572, -48.337642676310885))
+    room.add(plane.polygon([(16.22033757196873, -58.08501748082641), (68.56896178299054, -28.765714228306553),
+                            (53.90931015673061, -2.5914021227956496), (1.560685945708805, -31.910705375315505)]))
+    candidates = [box(33.79662975217545, -65.9437472692519, 37.79662975217545, -49.43009250691041),
+                  plane.polygon([(41.389432917734325, -43.988365464540614), (40.79662975217545, -52.09411672252227),
+                                 (48.902381010157114, -52.68691988808116), (49.49518417571599, -44.5811686300995)])]
+    costs = [room.clash(c) for c in candidates]
+    assert costs[1] < costs[0]  # the case this test is about
+    assert room.least_clash(candidates) == (1, costs[1])
+    assert room.first_free(candidates) == 1
+
+
 def _fan_computed(centre, start, end, radius):
     """plane.fan as it was: every corner worked out at its centre."""
     total = end - start

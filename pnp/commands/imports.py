@@ -8,10 +8,11 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import user_errors
+from pnp.commands.lazy import LazyGroup
 from pnp.errors import PnpError
 
 
-@click.group(name="import")
+@click.group(name="import", cls=LazyGroup)
 def import_():
     """Convert other tools' data into pnp's YAML."""
 
@@ -55,3 +56,6 @@ def import_maker(source, out, library, max_companies):
     click.echo(f"{result.title}: imported into {out}/ ({result.hexes} map hexes, {result.tile_pieces} tiles; "
                f"{', '.join(f for f in result.files if f != REPORT)})")
     click.echo(f"{result.report.summary()}; see {Path(out) / REPORT}")
+
+
+import_.add_lazy("18xx.games", "pnp.importers.engine.command:import_engine")  # pnp/importers/engine/

@@ -291,7 +291,7 @@ class Drawer(TreeWalk):
             self.font = name
         else:
             self.out("BT\n")
-        self.out(head + self.fmt.xy % (node.x - shift if shift else node.x, node.y) + tail)
+        self.out(head + self.fmt.xy % (node.x - shift, node.y) + tail)
 
     def shown(self, ink: Ink, content: str) -> tuple[str, str, str, float]:
         """How `content` is shown under `ink`, all but where: (font resource, the text

@@ -141,16 +141,15 @@ def _standard(name: str) -> StandardFace:
     return StandardFace(name)
 
 
-def warm_up() -> None:
-    """Read the faces kits draw with and work out the ink boxes of their printable ASCII
-    glyphs (what labels are made of; a Python walk of each outline, ~30 us a glyph), so
-    that drawing workers forked afterwards share them, and so does the kit's calibration
-    page, drawn last in the main process."""
-    for key in COMMON:
-        face = _face(*key)
-        if isinstance(face, TrueTypeFace):
-            for glyph in face.glyphs(PRINTABLE):
-                face.box(glyph)
+def warm_up(key: tuple[bool, bool, bool]) -> None:
+    """Read face `key` (condensed, bold, italic: one of COMMON) and work out the ink boxes
+    of its printable ASCII glyphs (what labels are made of; a Python walk of each
+    outline, ~30 us a glyph), so that drawing workers forked afterwards share them, and
+    so does the kit's calibration page, drawn last in the main process."""
+    face = _face(*key)
+    if isinstance(face, TrueTypeFace):
+        for glyph in face.glyphs(PRINTABLE):
+            face.box(glyph)
 
 
 class TrueTypeFace:

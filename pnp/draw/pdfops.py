@@ -57,10 +57,18 @@ def transform_matrix(ops: tuple) -> tuple:
     """SVG's transform steps (applied left to right, as in SVG) as one matrix.
     Remembered: a sheet places its pieces by the same few steps. (Steps equal but for
     a zero's sign share a matrix: a zero's sign never shows in what is written.)"""
-    try:
-        return _matrix(ops)
-    except TypeError:  # steps as lists (not made by pnp.draw.shapes)
+    if not _hashable(ops):  # steps as lists (not made by pnp.draw.shapes)
         return _matrix.__wrapped__(ops)
+    return _matrix(ops)
+
+
+def _hashable(value) -> bool:
+    """Whether `value` can key a memo (a TypeError from the work itself is not caught)."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 @lru_cache(maxsize=4096)
@@ -188,10 +196,9 @@ def without_arcs(commands: tuple) -> tuple:
     value and the signs of its zeros, which are equal but print apart ("-0.000"), so
     what a worker writes never depends on what it drew before."""
     signs = tuple(copysign(1.0, v) for c in commands for v in c[1:] if v == 0)
-    try:
-        return _without_arcs(commands, signs)
-    except TypeError:  # commands as lists (not made by pnp.draw.shapes)
+    if not _hashable(commands):  # commands as lists (not made by pnp.draw.shapes)
         return _without_arcs.__wrapped__(commands, signs)
+    return _without_arcs(commands, signs)
 
 
 @lru_cache(maxsize=4096)

@@ -290,14 +290,16 @@ def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
     elif total < -math.pi:
         total += 2 * math.pi
     x, y = centre
-    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius)]
+    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius, math.copysign(1.0, start))]
 
 
 @lru_cache(maxsize=4096)
-def _fan_offsets(start: float, total: float, radius: float) -> tuple[Point, ...]:
+def _fan_offsets(start: float, total: float, radius: float, start_sign: float) -> tuple[Point, ...]:
     """A fan's corners less its centre, `radius * cos(angle)` and `radius * sin(angle)`
     (so that centre + offset is the corner to the last bit): the same turns recur at
-    many centres (every corner of every upright box grown by the same margin)."""
+    many centres (every corner of every upright box grown by the same margin). Keyed
+    by `start`'s sign too: a start of 0.0 and one of -0.0 are equal but give corners
+    whose zeros differ in sign."""
     n = int(abs(total) / _FILLET_STEP + 0.5)
     cos, sin = math.cos, math.sin
     angles = [start] + ([start + i * (total / n) for i in range(1, n)] if n >= 1 else []) + [start + total]

@@ -8,6 +8,8 @@ import math
 from pnp.geometry.plane import Shape, grown_shape, holds, intersects, union
 from pnp.geometry.plane_area import outside_area, overlap_area
 
+SLACK = 1e-6  # mm²: far above rounding in a sum of areas, far below any real difference of two clashes
+
 
 class Grown:
     """A candidate shape that is a convex core grown by a margin with round corners
@@ -71,8 +73,8 @@ class Room:
     def least_clash(self, shapes: list[Shape | Grown]) -> tuple[int, float]:
         """The index and `clash` of the least crowded of `shapes`, none of them free (the
         first of equals), as the least of every shape's clash would say. A shape's sum
-        is left unfinished once it is known to reach the least so far (`_clash_below`):
-        a crowded hex tries some 200 spots for an icon, each on several things taken."""
+        is left unfinished once it is clearly past the least so far (`_clash_below`; a
+        crowded hex tries some 200 spots for an icon, each on several things taken)."""
         order = _cheap_first(self.taken)
         best, least = 0, math.inf
         for i, shape in enumerate(shapes):
@@ -83,14 +85,15 @@ class Room:
 
     def _clash_below(self, shape: Shape, limit: float, order: list[int]) -> float:
         """`clash` of a shape that is not free, its terms summed in the same order (the
-        things taken in the order they were taken); something no less than `limit` as
-        soon as the terms known so far reach it. Terms are not negative and adding one
-        never lowers a float sum, so the known terms summed in their own order (the
-        others left out, as if 0) are no more than the whole sum. They are worked out
-        cheapest first (`order`): a track casing of 60 parts costs more than the rest
-        together, and a candidate on a city or an icon is often refused without it."""
+        things taken in the order they were taken); something over `limit` as soon as
+        the terms known so far are past it by `SLACK`. The terms are areas, below zero
+        only by rounding (shapes that touch: ~1e-13 mm²), so neither the terms not yet
+        known nor summing in another order can bring the whole sum back by `SLACK`.
+        They are worked out cheapest first (`order`): a track casing of 60 parts costs
+        more than the rest together, and a candidate on a city or an icon is often
+        refused without it."""
         outside = outside_area(shape, self.area)
-        if outside >= limit:
+        if outside >= limit + SLACK:
             return outside
         taken = self.taken
         terms: list[float | None] = [None] * len(taken)
@@ -98,7 +101,7 @@ class Room:
             t = taken[j]
             if intersects(shape, t):
                 terms[j] = overlap_area(shape, t)
-                if outside + sum([v for v in terms if v is not None]) >= limit:
+                if outside + sum([v for v in terms if v is not None]) >= limit + SLACK:
                     break
         return outside + sum([v for v in terms if v is not None])
 

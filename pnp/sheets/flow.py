@@ -51,8 +51,9 @@ def flow(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: f
 
 def _slots(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: float):
     """(page number from 0, x, y) of each block in turn, as `flow` places them; a page
-    starts only for a block that goes on it, so no page is empty. Balancing columns
-    asks this many times only whether everything stays on the first page."""
+    starts only for a block that goes on it, so no page is empty. Only `flow` asks this,
+    once a layout is chosen: balancing columns asks `_on_one_page` / `_page_count`,
+    which count pages the same way without placing."""
     width = column_width(frame, columns, gap)
     page, col, y = 0, 0, frame.top
     used = False  # whether the current column holds anything
