@@ -14,7 +14,7 @@ import random
 import pytest
 
 import pnp.geometry
-from pnp.geometry import outlines, plane, plane_area
+from pnp.geometry import outlines, plane, plane_area, room
 from pnp.geometry.outlines import circle, circle_points, text_box, text_corners
 from pnp.geometry.plane import Shape, grown, grown_shape, polygon, rotated, turned_polygon, union
 from pnp.geometry.plane_area import PartFacts, clip, overlap_area, union_area
@@ -254,6 +254,7 @@ def test_real_face_layouts_are_the_same_without_the_shortcuts(name, monkeypatch)
     with monkeypatch.context() as m:
         m.setattr(plane, "_settles", lambda *a: False)
         m.setattr(outlines, "_settles", lambda *a: False)
+        m.setattr(room, "_cheap_first", lambda taken: list(range(len(taken))))  # overlaps in the order taken
         slow = _laid_out(calls)
     for cached in _geometry_caches():
         cached.cache_clear()
@@ -285,6 +286,43 @@ def test_least_clash_is_the_least_of_every_clash():
         costs = [room.clash(s) for s in candidates]
         expected = min(range(len(candidates)), key=lambda i: (costs[i], i))
         assert room.least_clash(candidates) == (expected, costs[expected])
+
+
+def _curvy_band(rng: random.Random) -> Shape:
+    """A band along a winding line of many points (a curved track's casing: dozens of parts)."""
+    x, y, heading = rng.uniform(-100, 100), rng.uniform(-100, 100), rng.uniform(0, 2 * math.pi)
+    points = []
+    for _ in range(rng.randint(2, 40)):
+        points.append((x, y))
+        heading += rng.uniform(-0.5, 0.5)
+        step = rng.uniform(0.5, 12)
+        x, y = x + step * math.cos(heading), y + step * math.sin(heading)
+    return plane.band(points, rng.uniform(1, 8), rng.random() < 0.5)
+
+
+def test_least_clash_with_overlaps_cheapest_first_is_that_in_the_order_taken(monkeypatch):
+    """A crowded room of casings and stops: the same choice and clash whether each
+    candidate's overlaps are worked out cheapest first or in the order taken."""
+    from pnp.geometry.outlines import hex_less
+    from pnp.geometry.room import Grown, Room
+
+    rng = random.Random(12)
+    for trial in range(60):
+        crowded = Room(hex_less(5.0))
+        for _ in range(rng.randint(3, 10)):
+            crowded.add(_curvy_band(rng) if rng.random() < 0.4 else _random_convex(rng))
+        candidates = [circle((rng.uniform(-70, 70), rng.uniform(-70, 70)), rng.uniform(4, 20)) if rng.random() < 0.5
+                      else Grown(text_box("Madrid", rng.uniform(6, 20), (rng.uniform(-70, 70), rng.uniform(-70, 70)),
+                                          angle=rng.choice(ANGLES)), 2.0) for _ in range(rng.randint(1, 40))]
+        candidates = [c for c in candidates if not crowded.is_free(c)] or candidates[:0]
+        if not candidates:
+            continue
+        fast = crowded.least_clash(candidates)
+        with monkeypatch.context() as m:
+            m.setattr(room, "_cheap_first", lambda taken: list(range(len(taken))))
+            assert crowded.least_clash(candidates) == fast
+        costs = [crowded.clash(c) for c in candidates]
+        assert fast == min(((costs[i], i) for i in range(len(costs))))[::-1]
 
 
 def test_least_clash_is_not_fooled_by_an_overlap_that_rounds_below_zero():

@@ -27,12 +27,20 @@ def icon_shape(icon: Icon, point, radius: float, text_angle: float):
 def _icon_shape(name: str, point, radius: float, text_angle: float):
     """An icon's disc, or the box its name is printed in, at `point`: the same icons are
     tried at the same spots on many faces, so each shape is made once."""
-    if canonical(name) is not None:
+    size = _box_size(name, radius)
+    if size is None:
         return circle(point, radius + 2)
-    w, h = box_size(label(name), radius)
+    w, h = size
     x, y = point
     box = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
     return Grown(turned_polygon(rotated(box, text_angle, point) if text_angle else box, False, 1.9 * w * h), 2)  # anticlockwise
+
+
+@lru_cache(maxsize=256)
+def _box_size(name: str, radius: float) -> tuple[float, float] | None:
+    """None for an icon pnp draws; else the size of the box its name is printed in,
+    worked out once an icon rather than at each of the 200 spots it may try."""
+    return None if canonical(name) is not None else box_size(label(name), radius)
 
 
 def place_icon(icon: Icon, take, text_angle: float, busy: bool) -> PlacedIcon:
