@@ -37,18 +37,12 @@ def child(game_name: str, marks: Path) -> None:
     from component_cpu import kit_setup
 
     from pnp import pdf
-    from pnp.build import build_component
-    from pnp.render import svg
+    from bench_building_cpu import built_whole
 
     game, options, keys = kit_setup(game_name)
 
     def built(key: str) -> None:
-        component = build_component(key, game, options)
-        for doc in component.documents:
-            list(doc.pages)
-        for text in component.svgs.values():
-            if not isinstance(text, str):
-                svg.to_string(text)
+        built_whole(key, game, options)
 
     def forked(key: str | None) -> int:
         pid = os.fork()
