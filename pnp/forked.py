@@ -282,11 +282,9 @@ def _tie_to_parent(parent: int, lifeline: int | None, load: bool) -> None:
     signal where prctl is ready (looked up here only with `load`), else by a thread
     that reads `lifeline` to its end, else by one that polls the parent. One whose
     parent is already gone exits at once."""
-    if not load or lifeline is not None:
-        signalled = _death_signal()
-    else:
+    if load and lifeline is None:
         prepare_death_signal()
-        signalled = _death_signal()
+    signalled = _death_signal()
     if signalled and lifeline is not None:
         os.close(lifeline)
     elif not signalled:

@@ -108,6 +108,13 @@ class Drawer(TreeWalk):
             self.gs("CA", CA)
             self.CA = CA
 
+    def colour(self, rgb: tuple, held: tuple | None, operator: str) -> tuple:
+        """Colour `rgb` set by `operator` ("rg" fill, "RG" stroke) unless the reader holds
+        it already; what it holds then."""
+        if rgb != held:
+            self.out(self.document.colour(rgb, operator))
+        return rgb
+
     def gs(self, key: str, alpha: float) -> None:
         name = self.document.alpha_state(key, alpha)
         self.content.states.add(name)
@@ -115,23 +122,16 @@ class Drawer(TreeWalk):
 
     def set_fill(self, ink: Ink) -> None:
         """The ink's fill colour and alpha."""
-        rgb = ink.fill_rgb
-        if rgb != self.fill:
-            self.out(self.document.colour(rgb, "rg"))
-            self.fill = rgb
-        alpha = ink.fill[3]
-        if alpha != self.ca:
-            self.set_alpha(alpha, None)
+        self.fill = self.colour(ink.fill_rgb, self.fill, "rg")
+        if ink.fill[3] != self.ca:
+            self.set_alpha(ink.fill[3], None)
 
     def set_stroke(self, ink: Ink) -> None:
         """The ink's stroke colour, alpha and line style."""
-        rgb, line = ink.stroke_rgb, ink.line
-        if rgb != self.stroke:
-            self.out(self.document.colour(rgb, "RG"))
-            self.stroke = rgb
-        alpha = ink.stroke[3]
-        if alpha != self.CA:
-            self.set_alpha(None, alpha)
+        self.stroke = self.colour(ink.stroke_rgb, self.stroke, "RG")
+        if ink.stroke[3] != self.CA:
+            self.set_alpha(None, ink.stroke[3])
+        line = ink.line
         if line != self.line:
             self.out(line_operators(line, self.line))
             self.line = line

@@ -51,23 +51,31 @@ def flow(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: f
 
 def _slots(blocks: list[Block], frame: Frame, columns: int, gap: float, spacing: float):
     """(page number from 0, x, y) of each block in turn, as `flow` places them; a page
-    starts only for a block that goes on it, so no page is empty. Only `flow` asks this,
-    once a layout is chosen: balancing columns asks `_on_one_page` / `_page_count`,
-    which count pages the same way without placing."""
+    starts only for a block that goes on it, so no page is empty."""
     width = column_width(frame, columns, gap)
-    page, col, y = 0, 0, frame.top
+    for page, col, y in _walk(blocks, frame.top, frame.height, columns, spacing):
+        yield page, frame.left + col * (width + gap), y
+
+
+def _walk(blocks: list[Block], top: float, height: float, columns: int, spacing: float):
+    """(page, column, y) of each block in turn: the rule of `flow` (`_slots`), and of
+    counting its pages without placing (`_page_count`). A block goes to the next column
+    when it asks for one or would not fit, with the block it keeps with."""
+    limit = top + height + 1e-9
+    page, col, y = 0, 0, top
     used = False  # whether the current column holds anything
+    last = len(blocks) - 1
     for i, block in enumerate(blocks):
-        if block.height > frame.height:
-            raise TooTall(f"a block {block.height:.1f} mm tall does not fit a column {frame.height:.1f} mm tall")
+        if block.height > height:
+            raise TooTall(f"a block {block.height:.1f} mm tall does not fit a column {height:.1f} mm tall")
         need = block.height
-        if block.keep_with_next and i + 1 < len(blocks):
+        if block.keep_with_next and i < last:
             need += spacing + blocks[i + 1].height
-        if used and (block.new_column or y + need > frame.top + frame.height + 1e-9):  # the next column
-            col, y = col + 1, frame.top
+        if used and (block.new_column or y + need > limit):  # the next column
+            col, y = col + 1, top
             if col == columns:
                 page, col = page + 1, 0
-        yield page, frame.left + col * (width + gap), y
+        yield page, col, y
         y += block.height + spacing
         used = True
 
@@ -115,26 +123,14 @@ def page_count(blocks: list[Block], frame: Frame, columns: int, spacing: float =
 
 def _page_count(blocks: list[Block], top: float, height: float, columns: int, spacing: float,
                 most: int | None = None) -> int:
-    """`_slots`' rule with no positions worked out: the pages it fills (TooTall as it
-    raises), or `most` as soon as a block starts page `most` (counting no further)."""
-    limit = top + height + 1e-9
-    page, col, y, used = 0, 0, top, False
-    last = len(blocks) - 1
-    for i, block in enumerate(blocks):
-        if block.height > height:
-            raise TooTall(f"a block {block.height:.1f} mm tall does not fit a column {height:.1f} mm tall")
-        need = block.height
-        if block.keep_with_next and i < last:
-            need += spacing + blocks[i + 1].height
-        if used and (block.new_column or y + need > limit):
-            col, y = col + 1, top
-            if col == columns:
-                page, col = page + 1, 0
-                if page + 1 == most:
-                    return most
-        y += block.height + spacing
-        used = True
-    return page + 1 if blocks else 0
+    """The pages `_walk` fills (TooTall as it raises), or `most` as soon as a block starts
+    page `most` (counting no further)."""
+    pages = 0
+    for page, _, _ in _walk(blocks, top, height, columns, spacing):
+        if page + 1 == most:
+            return most
+        pages = page + 1
+    return pages
 
 
 def flow_groups(groups: list[BlockGroup], frame: Frame, gap: float, spacing: float = 0.0,
