@@ -116,6 +116,7 @@ class _Out:
         self.size = len(HEADER)
         self.offsets: list[int | None] = []
         self.digest = hashlib.md5()
+        self.bodies: dict[int, bytes] = {}  # number -> body, as `read` gives it back
 
     def reserve(self) -> int:
         self.offsets.append(None)
@@ -124,15 +125,24 @@ class _Out:
     def put(self, number: int, body: bytes, hashed: bool = True) -> None:
         self.offsets[number - 1] = self.size
         chunk = b"%d 0 obj\n" % number + body + b"endobj\n"
+        self.bodies[number] = body
         self.chunks.append(chunk)
         self.size += len(chunk)
         if hashed:
             self.digest.update(body)
 
 
-def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None, bookmarks: list[Bookmark] = (),
-          title: str = "", subject: str = "", creator: str = "", producer: str = "", id_extra: bytes = b"") -> bytes:
-    """A PDF of every page of `sources` in order; `boxes` one per page (or None)."""
+def write(sources: list[Source], **options) -> bytes:
+    """A PDF of every page of `sources` in order (`written`'s file)."""
+    return written(sources, **options)[0]
+
+
+def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None, bookmarks: list[Bookmark] = (),
+            title: str = "", subject: str = "", creator: str = "", producer: str = "",
+            id_extra: bytes = b"") -> tuple[bytes, Source]:
+    """A PDF of every page of `sources` in order, `boxes` one per page (or None); and the
+    file's objects as `read` takes them apart, kept as they were written: a kit joins
+    its components' documents without parsing them again."""
     out = _Out()
     tree = out.reserve()
     page_numbers = []
@@ -189,7 +199,7 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
     entries += [b"%010d 00000 n \n" % offset for offset in out.offsets]
     trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
                % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
-    return b"".join(out.chunks + entries) + trailer
+    return b"".join(out.chunks + entries) + trailer, Source(out.bodies, page_numbers)
 
 
 def _references(head: bytes) -> list[tuple[int, int, int]]:
