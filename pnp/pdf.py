@@ -180,6 +180,11 @@ class DocumentPool:
         if self._pool is not None:
             warm_up()
 
+    @property
+    def parallel(self) -> bool:
+        """Whether jobs run on workers, beside this process (not when they are submitted)."""
+        return self._pool is not None
+
     def submit(self, sections: list[PdfPart], title: str, subject: str = "",
                files_to: OutputDir | None = None) -> Future:
         """A long document of one section is drawn in parts (`part_ranges`), each by the
