@@ -160,19 +160,24 @@ def intersects(a: Shape, b: Shape) -> bool:
 
 def holds(area: Ring, shape: Shape) -> bool:
     """Whether the convex `area` (anticlockwise) holds every corner of `shape`. Most
-    shapes asked about lie well inside: when the corners of their bounds do, by more
-    than rounding could move a corner's side (`_box_well_inside`), so do all their own
-    corners, and the answer is the one the corner by corner test below gives."""
-    if _box_well_inside(area, shape.bounds):
-        return True
-    x0, y0 = area[-1]
-    for x1, y1 in area:
-        ex, ey = x1 - x0, y1 - y0
+    shapes asked about lie well inside: an edge of the area that has the corners of
+    their bounds inside it by a margin (`_WELL_INSIDE`) has every point of the bounds
+    inside, and so every corner of the shape however its side test rounds. The side of
+    an edge a point is on changes linearly across the bounds, so the least is at the
+    corner the edge's direction picks (`_area_edges`). Only the other edges, a spot
+    near the rim has one or two, are tested corner by corner: the answer is the one
+    testing every corner against every edge gives."""
+    minx, miny, maxx, maxy = shape.bounds
+    size = max(maxx, maxy, -minx, -miny)  # the largest |coordinate| of the box
+    corner = ((minx, miny), (maxx, miny), (minx, maxy), (maxx, maxy))
+    for x0, y0, ex, ey, k, reach, worst in _area_edges(area):
+        x, y = corner[worst]
+        if ex * (y - y0) - ey * (x - x0) >= k * (size + reach):
+            continue
         for part in shape.parts:
             for x, y in part:
                 if ex * (y - y0) - ey * (x - x0) < 0:
                     return False
-        x0, y0 = x1, y1
     return True
 
 
@@ -180,22 +185,6 @@ def holds(area: Ring, shape: Shape) -> bool:
 # in the side test, for every point of the bounds to pass that test in floating point:
 # each side test rounds by some 1e-16 of those sizes, so 1e-12 leaves room to spare.
 _WELL_INSIDE = 1e-12
-
-
-def _box_well_inside(area: Ring, bounds: Bounds) -> bool:
-    """Whether the upright box `bounds` lies inside every edge of the convex `area` by a
-    margin (`_WELL_INSIDE`): then every point of the box lies inside it, and `holds`'
-    side test finds each corner of a shape within the box inside however it rounds. The
-    side of an edge a point is on changes linearly across the box, so the least is at
-    the corner the edge's direction picks (`_area_edges`)."""
-    minx, miny, maxx, maxy = bounds
-    size = max(maxx, maxy, -minx, -miny)  # the largest |coordinate| of the box
-    corner = ((minx, miny), (maxx, miny), (minx, maxy), (maxx, maxy))
-    for x0, y0, ex, ey, k, reach, worst in _area_edges(area):
-        x, y = corner[worst]
-        if ex * (y - y0) - ey * (x - x0) < k * (size + reach):
-            return False
-    return True
 
 
 @lru_cache(maxsize=1024)
