@@ -5,9 +5,11 @@ it."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from pnp.geometry import plane
+from pnp.geometry.cores import find_cores
 from pnp.geometry.outlines import circle, hex_less, text_box
 from pnp.geometry.plane import grown_shape, holds, polygon
 from pnp.geometry.stops import city_outline, town_bar
@@ -30,7 +32,13 @@ def _holds_everywhere(area, shape) -> bool:
 def _shape_near(rng: random.Random, reach: float):
     """A shape of any kind a face tries or takes, somewhere within `reach` of the centre."""
     centre = (rng.uniform(-reach, reach), rng.uniform(-reach, reach))
-    kind = rng.randrange(5)
+    kind = rng.randrange(7)
+    if kind == 5:  # grown by a margin: its maker's core grows with it
+        core = circle(centre, rng.uniform(0.1, 20)) if rng.random() < 0.5 else \
+            text_box("Wien", rng.uniform(4, 20), centre, angle=rng.choice(ANGLES))
+        return grown_shape(core, rng.choice([2.0, 4.0, rng.uniform(0.01, 10)]))
+    if kind == 6:  # a terrain mark: a text and a circle
+        return plane.union(text_box("40", 10.0, centre, angle=rng.choice(ANGLES)), circle(centre, rng.uniform(1, 12)))
     if kind == 0:
         return circle(centre, rng.choice([rng.uniform(0.1, 30), 8.0, 15.0]))
     if kind == 1:
@@ -62,3 +70,50 @@ def test_holds_tests_corners_only_against_edges_the_bounds_do_not_settle():
         for dx in (-1e-13, 0.0, 1e-13):
             tri = polygon([(x + dx, y), (x * 0.9, y * 0.9 + 1.0), (x * 0.9 + 1.0, y * 0.9)])
             assert holds(edge, tri) == _holds_everywhere(edge, tri)
+
+
+def _meets_edge_by_edge(a, b) -> bool:
+    """plane.intersects as it was: every pair of parts whose boxes meet, by their edges."""
+    return any(plane._boxes_meet(pb, qb) and not plane._separated(p, q) and not plane._separated(q, p)
+               for p, pb in zip(a.parts, a.boxes) for q, qb in zip(b.parts, b.boxes))
+
+
+def _cored(rng: random.Random, reach: float):
+    """A shape as a face layout has it: cores given by its maker, or found (what it takes)."""
+    shape = _shape_near(rng, reach)
+    return find_cores(shape) if shape.cores is None or rng.random() < 0.2 else shape
+
+
+def test_cores_lie_inside_their_parts():
+    rng = random.Random(22)
+    for _ in range(3000):
+        shape = _cored(rng, 100.0)
+        assert len(shape.cores) == len(shape.parts)
+        for part, found in zip(shape.parts, shape.cores):
+            if found is None:
+                continue
+            x, y, r = found
+            px, py = part[-1]
+            for qx, qy in part:  # every edge line at least r from the centre, on its inner side
+                ex, ey = qx - px, qy - py
+                assert ex * (y - py) - ey * (x - px) >= r * math.hypot(ex, ey)
+                px, py = qx, qy
+
+
+def test_intersects_by_cores_is_intersects_edge_by_edge():
+    rng = random.Random(23)
+    answers = {True: 0, False: 0}
+    for _ in range(8000):
+        a, b = _cored(rng, rng.choice([30.0, 60.0])), _cored(rng, rng.choice([30.0, 60.0]))
+        if rng.random() < 0.3:
+            a.cores = None  # a shape without cores: edge by edge
+        answer = plane.intersects(a, b)
+        assert answer == _meets_edge_by_edge(a, b), (a.parts, b.parts)
+        answers[answer] += 1
+    assert min(answers.values()) > 1000
+    for gap in (-1e-9, 0.0, 1e-12, 1e-9):  # circles touching, within rounding, apart
+        a, b = circle((0.0, 0.0), 10.0), circle((20.0 * math.cos(math.pi / 32) + gap, 0.0), 10.0)
+        assert plane.intersects(a, b) == _meets_edge_by_edge(a, b)
+        a, b = text_box("M", 20.0, (0.0, 0.0)), text_box("M", 20.0, (0.0, 0.0))
+        b = plane.moved(b, a.bounds[2] - a.bounds[0] + gap, 0.0)
+        assert plane.intersects(a, b) == _meets_edge_by_edge(a, b)

@@ -22,6 +22,8 @@ import math
 from functools import lru_cache
 from operator import mul, sub
 
+from pnp.geometry.cores import DEEP, GROWN_REACH, core
+
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 Bounds = tuple[float, float, float, float]
@@ -36,9 +38,10 @@ class Shape:
     () when the shape has no single outline (unions, bands, grown shapes).
     `recipe` says how GEOS made the same shape (`as_geos.geos`, for tests that compare
     the two); None: `Polygon(coords)`. `settled`: every part is one `_oriented` keeps as
-    it is (so a union of settled shapes takes their parts and boxes as they are)."""
+    it is (so a union of settled shapes takes their parts and boxes as they are).
+    `cores`: a disc inside each part (or None) where known (`pnp.geometry.cores`)."""
 
-    __slots__ = ("parts", "boxes", "bounds", "coords", "recipe", "settled")
+    __slots__ = ("parts", "boxes", "bounds", "coords", "recipe", "settled", "cores")
 
     def __init__(self, parts: tuple[Ring, ...], coords: tuple[Point, ...] = (), recipe: tuple | None = None):
         oriented = [_oriented(p) for p in parts]
@@ -48,6 +51,7 @@ class Shape:
         self.coords = coords
         self.recipe = recipe
         self.settled = all([s for _, _, s in oriented])
+        self.cores = None
 
     def __repr__(self) -> str:
         return f"Shape({len(self.parts)} parts, bounds={self.bounds})"
@@ -60,6 +64,7 @@ def settled_shape(parts: tuple[Ring, ...], boxes: tuple[Bounds, ...], coords: tu
     `circle`, `grown_shape`, `union`). The same object `Shape(parts, ...)` makes."""
     shape = Shape.__new__(Shape)
     shape.parts, shape.boxes, shape.coords, shape.recipe, shape.settled = parts, boxes, coords, recipe, True
+    shape.cores = None
     shape.bounds = boxes[0] if len(boxes) == 1 else _union_bounds(boxes)
     return shape
 
@@ -104,18 +109,26 @@ def turned_polygon(points, clockwise: bool, least_twice_area: float) -> Shape:
 
 def union(*shapes: Shape) -> Shape:
     """All the shapes' parts as one shape. Settled shapes' parts (the most) are taken
-    with their boxes as they are: judging their turn again would keep each as it is."""
+    with their boxes as they are: judging their turn again would keep each as it is.
+    Their parts' cores too, where every shape has them."""
     if shapes and all([s.settled for s in shapes]):
-        return settled_shape(tuple([p for s in shapes for p in s.parts]), tuple([b for s in shapes for b in s.boxes]),
+        made = settled_shape(tuple([p for s in shapes for p in s.parts]), tuple([b for s in shapes for b in s.boxes]),
                              recipe=("union", shapes))
-    return Shape(tuple(p for s in shapes for p in s.parts), recipe=("union", shapes))
+    else:
+        made = Shape(tuple(p for s in shapes for p in s.parts), recipe=("union", shapes))
+    if shapes and all([s.cores is not None for s in shapes]):
+        made.cores = tuple([c for s in shapes for c in s.cores])
+    return made
 
 
 def moved(shape: Shape, dx: float, dy: float) -> Shape:
     """`shape` moved by (dx, dy), by shapely.affinity.translate's own arithmetic."""
     recipe = None if shape.recipe is None else ("translate", shape, dx, dy)
-    return Shape(tuple(tuple(translated(p, dx, dy)) for p in shape.parts),
+    made = Shape(tuple(tuple(translated(p, dx, dy)) for p in shape.parts),
                  tuple(translated(shape.coords, dx, dy)) if shape.coords else (), recipe)
+    if shape.cores is not None:
+        made.cores = tuple([c and core(c[0] + dx, c[1] + dy, c[2]) for c in shape.cores])
+    return made
 
 
 def rotated(points, angle: float, origin) -> list[Point]:
@@ -143,19 +156,37 @@ def translated(points, dx: float, dy: float) -> list[Point]:
 def intersects(a: Shape, b: Shape) -> bool:
     """Whether the shapes share a point (touching counts). Boxes are compared inline
     (`_boxes_meet`): a face layout asks this some 5,000 times, most of them answered
-    by the boxes alone."""
+    by the boxes alone. Two parts whose cores overlap by `cores.DEEP` meet: the side
+    tests of `_separated` would find so however they round (`pnp.geometry.cores`);
+    the others are tested edge by edge."""
     bx0, by0, bx1, by1 = b.bounds
     ax0, ay0, ax1, ay1 = a.bounds
     if not (ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1):
         return False
-    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes):
+    a_cores, b_cores = a.cores, b.cores
+    if len(a.parts) == 1 and len(b.parts) == 1:  # most candidates against most things taken
+        if a_cores is not None and b_cores is not None and _cores_meet(a_cores[0], b_cores[0]):
+            return True
+        pa, pb = a.parts[0], b.parts[0]
+        return not _separated(pa, pb) and not _separated(pb, pa)
+    if a_cores is None or b_cores is None:
+        a_cores = b_cores = (None,) * max(len(a.parts), len(b.parts))
+    for pa, ca, (px0, py0, px1, py1) in zip(a.parts, a_cores, a.boxes):
         if not (px0 <= bx1 and bx0 <= px1 and py0 <= by1 and by0 <= py1):
             continue
-        for pb, (qx0, qy0, qx1, qy1) in zip(b.parts, b.boxes):
+        for pb, cb, (qx0, qy0, qx1, qy1) in zip(b.parts, b_cores, b.boxes):
             if (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1
-                    and not _separated(pa, pb) and not _separated(pb, pa)):
+                    and (_cores_meet(ca, cb) or not _separated(pa, pb) and not _separated(pb, pa))):
                 return True
     return False
+
+
+def _cores_meet(ca, cb) -> bool:
+    """Whether two parts' cores (None: not known) overlap by `cores.DEEP`."""
+    if ca is None or cb is None:
+        return False
+    reach = ca[2] + cb[2] - DEEP
+    return reach > 0 and (ca[0] - cb[0]) ** 2 + (ca[1] - cb[1]) ** 2 < reach * reach
 
 
 def holds(area: Ring, shape: Shape) -> bool:
@@ -299,16 +330,20 @@ def grown_shape(shape: Shape, margin: float) -> Shape:
     """A one-part shape grown by `margin` (GEOS's `buffer(margin)`). The grown ring turns
     anticlockwise by its making, and its twice area is over 4 margin^2 (its fans alone
     go round a circle of that radius in steps under 12 degrees): where that settles its
-    turn (`_settles`), it is not judged again."""
+    turn (`_settles`), it is not judged again. The shape's core grows with it, by a
+    little less than the margin (`cores.GROWN_REACH`)."""
     ring = grown(shape.parts[0], margin)
     recipe = ("buffer", shape, margin)
     if len(shape.parts[0]) < 3 or margin <= 0:
         return Shape((ring,), recipe=recipe)
     xs, ys = zip(*ring)
     box = (min(xs), min(ys), max(xs), max(ys))
-    if not _settles(4.0 * margin * margin, len(ring), box):
-        return Shape((ring,), recipe=recipe)
-    return settled_shape((ring,), (box,), recipe=recipe)
+    made = settled_shape((ring,), (box,), recipe=recipe) if _settles(4.0 * margin * margin, len(ring), box) \
+        else Shape((ring,), recipe=recipe)
+    if shape.cores is not None and shape.cores[0] is not None:
+        x, y, r = shape.cores[0]
+        made.cores = (core(x, y, r + GROWN_REACH * margin),)
+    return made
 
 
 def grown(ring: Ring, margin: float) -> Ring:
