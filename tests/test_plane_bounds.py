@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 
-from pnp.geometry import plane
+from pnp.geometry import bands, plane
 from pnp.geometry.cores import find_cores
 from pnp.geometry.outlines import circle, hex_less, text_box
 from pnp.geometry.plane import grown_shape, holds, polygon
@@ -48,7 +48,7 @@ def _shape_near(rng: random.Random, reach: float):
     if kind == 3:
         return plane.moved(grown_shape(town_bar(rng.choice(ANGLES)), rng.uniform(0.5, 4)), *centre)
     points = [centre] + [(rng.uniform(-reach, reach), rng.uniform(-reach, reach)) for _ in range(rng.randint(1, 4))]
-    return plane.band(points, rng.uniform(1, 8), rng.random() < 0.5)
+    return bands.band(points, rng.uniform(1, 8), rng.random() < 0.5)
 
 
 def test_holds_tests_corners_only_against_edges_the_bounds_do_not_settle():
@@ -84,20 +84,24 @@ def _cored(rng: random.Random, reach: float):
     return find_cores(shape) if shape.cores is None or rng.random() < 0.2 else shape
 
 
+def _assert_cores_inside(shape) -> None:
+    """Every edge line of each part at least its core's radius from the core's centre."""
+    assert len(shape.cores) == len(shape.parts)
+    for part, found in zip(shape.parts, shape.cores):
+        if found is None:
+            continue
+        x, y, r = found
+        px, py = part[-1]
+        for qx, qy in part:
+            ex, ey = qx - px, qy - py
+            assert ex * (y - py) - ey * (x - px) >= r * math.hypot(ex, ey)
+            px, py = qx, qy
+
+
 def test_cores_lie_inside_their_parts():
     rng = random.Random(22)
     for _ in range(3000):
-        shape = _cored(rng, 100.0)
-        assert len(shape.cores) == len(shape.parts)
-        for part, found in zip(shape.parts, shape.cores):
-            if found is None:
-                continue
-            x, y, r = found
-            px, py = part[-1]
-            for qx, qy in part:  # every edge line at least r from the centre, on its inner side
-                ex, ey = qx - px, qy - py
-                assert ex * (y - py) - ey * (x - px) >= r * math.hypot(ex, ey)
-                px, py = qx, qy
+        _assert_cores_inside(_cored(rng, 100.0))
 
 
 def test_intersects_by_cores_is_intersects_edge_by_edge():
@@ -117,3 +121,53 @@ def test_intersects_by_cores_is_intersects_edge_by_edge():
         a, b = text_box("M", 20.0, (0.0, 0.0)), text_box("M", 20.0, (0.0, 0.0))
         b = plane.moved(b, a.bounds[2] - a.bounds[0] + gap, 0.0)
         assert plane.intersects(a, b) == _meets_edge_by_edge(a, b)
+
+
+def _polyline(rng: random.Random) -> list:
+    """A winding line (a curved track sampled), now and then with a segment of no length,
+    a bend of next to no turn, a straight run or a turn right back."""
+    x, y, heading = rng.uniform(-100, 100), rng.uniform(-100, 100), rng.uniform(-4, 4)
+    points = [(x, y)]
+    for _ in range(rng.randint(1, 30)):
+        kind = rng.random()
+        if kind < 0.05:
+            points.append(points[-1])
+            continue
+        heading += rng.choice([0.0, 1e-12, -1e-9, math.pi, rng.uniform(-0.6, 0.6), rng.uniform(-3, 3)])
+        step = rng.choice([rng.uniform(0.5, 12), 1e-9, 40.0])
+        x, y = x + step * math.cos(heading), y + step * math.sin(heading)
+        points.append((x, y))
+    return points
+
+
+def _band_judged_whole(points, half, round_caps):
+    """bands.band as it was: its parts made, then every part judged by `Shape`."""
+    pts = list(points)
+    parts = []
+    normals = [plane._outward(p, q) for p, q in zip(pts, pts[1:])]
+    for p, q, a in zip(pts, pts[1:], normals):
+        dx, dy = half * math.cos(a), half * math.sin(a)
+        parts.append(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy)))
+    for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
+        turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
+        if turn > 0:
+            a_in, a_out = a_in + math.pi, a_out + math.pi
+        elif turn == 0:
+            continue
+        parts.append(tuple(plane.fan(here, a_in, a_out, half)) + (here,))
+    if round_caps:
+        for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2])):
+            parts.append(tuple(bands.fan_half(end, math.atan2(end[1] - other[1], end[0] - other[0]), half)))
+    return plane.Shape(tuple(parts))
+
+
+def test_bands_are_the_shapes_of_their_parts():
+    """A band's parts judged by its maker: the shape `Shape(parts)` makes of the same
+    parts, part for part, bounds and settledness; each box part's core inside it."""
+    rng = random.Random(24)
+    for _ in range(1500):
+        line, half, caps = _polyline(rng), rng.choice([1.0, 2.5, 7.0, rng.uniform(1e-6, 20)]), rng.random() < 0.5
+        made, judged = bands.band(line, half, caps), _band_judged_whole(line, half, caps)
+        assert (made.parts, made.boxes, made.bounds, made.settled) == \
+            (judged.parts, judged.boxes, judged.bounds, judged.settled)
+        _assert_cores_inside(made)

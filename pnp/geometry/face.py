@@ -13,7 +13,8 @@ from functools import lru_cache
 from pnp.geometry.cores import core, find_cores, with_cores
 from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, scale
 from pnp.geometry.outlines import circle, hex_less, text_box
-from pnp.geometry.plane import band, grown_shape, rotated, turned_polygon, union
+from pnp.geometry.bands import band
+from pnp.geometry.plane import grown_shape, rotated, turned_polygon, union
 from pnp.geometry.room import Grown, Room
 from pnp.geometry.track import polyline
 from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
@@ -66,7 +67,7 @@ def partition_line(part) -> tuple[Point, Point]:
 @lru_cache(maxsize=2048)
 def _casing(segment):
     """The ground a run of track covers, casing and all (square ends): texts keep off it."""
-    return find_cores(band(polyline(segment), CASING_WIDTH / 2, round_caps=False))
+    return band(polyline(segment), CASING_WIDTH / 2, round_caps=False)
 
 
 @lru_cache(maxsize=2048)
@@ -93,7 +94,7 @@ def layout_face(face: TileFace, *, tile_id: str | None = None, name: str | None 
     for s in stops:
         occupied.add(_stop_clearance(s.shape))
     for part in face.partitions:  # a river or province line: text keeps clear of it too
-        occupied.add(find_cores(band(partition_line(part), PARTITION_CLEARANCE, round_caps=True)))
+        occupied.add(band(partition_line(part), PARTITION_CLEARANCE, round_caps=True))
     for shape in face.shapes:  # drawn where the data puts them: text keeps clear
         if not shape.background:
             occupied.add(circle((shape.x, shape.y), max(shape.width, shape.height or 0.0) / 2 + 2))

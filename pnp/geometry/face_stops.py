@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from pnp.geometry.hexagon import Point, add, angle_of, direction, edge_midpoint, length, scale, unit
 from pnp.geometry.outlines import circle, hex_less
-from pnp.geometry.plane import Shape, band, grown, holds, intersects, moved, polygon
+from pnp.geometry.bands import band
+from pnp.geometry.plane import Shape, grown, holds, intersects, moved, polygon
 from pnp.geometry.stops import city_outline, slot_radius, town_bar, town_dot
 from pnp.geometry.track import Segment, edge_to_edge, edge_to_point, polyline
 from pnp.model.tile import End, TileFace

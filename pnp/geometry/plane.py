@@ -44,7 +44,11 @@ class Shape:
     __slots__ = ("parts", "boxes", "bounds", "coords", "recipe", "settled", "cores")
 
     def __init__(self, parts: tuple[Ring, ...], coords: tuple[Point, ...] = (), recipe: tuple | None = None):
-        oriented = [_oriented(p) for p in parts]
+        self._fill([_oriented(p) for p in parts], coords, recipe)
+
+    def _fill(self, oriented: list[tuple[Ring, Bounds, bool]], coords: tuple[Point, ...], recipe: tuple | None):
+        """The fields of the shape of parts as `_oriented` judges them ((part, bounds,
+        settled) each), for a maker that knows some of the judgements (`bands.band`)."""
         self.parts = tuple([p for p, _, _ in oriented])
         self.boxes = tuple([b for _, b, _ in oriented])
         self.bounds = self.boxes[0] if len(self.boxes) == 1 else _union_bounds(self.boxes)
@@ -304,13 +308,19 @@ def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
     """The corners of a round join about `centre`, from angle `start` to `end` (radians,
     the shorter way), both ends included: GEOS's fillet of equal steps, as many as the
     turn holds steps of a quarter circle / QUADRANT_SEGMENTS, rounded."""
+    total = fan_turn(start, end)
+    x, y = centre
+    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius, math.copysign(1.0, start))]
+
+
+def fan_turn(start: float, end: float) -> float:
+    """The turn of a fan from `start` to `end`, the shorter way (positive: anticlockwise)."""
     total = end - start
     if total > math.pi:
         total -= 2 * math.pi
     elif total < -math.pi:
         total += 2 * math.pi
-    x, y = centre
-    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius, math.copysign(1.0, start))]
+    return total
 
 
 @lru_cache(maxsize=4096)
@@ -360,40 +370,6 @@ def grown(ring: Ring, margin: float) -> Ring:
 def _outward(p: Point, q: Point) -> float:
     """The angle of the outward normal of edge p->q of an anticlockwise polygon."""
     return math.atan2(q[1] - p[1], q[0] - p[0]) - math.pi / 2
-
-
-def band(points, half: float, round_caps: bool) -> Shape:
-    """A polyline grown by `half` on both sides (GEOS buffer with round joins): a box
-    along each segment, a fan at each bend's outer side, and at the two ends a half
-    circle (round caps) or nothing (flat caps)."""
-    pts = list(points)
-    parts: list[Ring] = []
-    normals = [_outward(p, q) for p, q in zip(pts, pts[1:])]  # each segment's, shared with the bends at its ends
-    cos, sin = math.cos, math.sin
-    for p, q, a in zip(pts, pts[1:], normals):
-        dx, dy = half * cos(a), half * sin(a)
-        parts.append(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy)))
-    for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
-        turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
-        if turn > 0:  # turning right (y up): the outer side is the left one
-            a_in, a_out = a_in + math.pi, a_out + math.pi
-        elif turn == 0:
-            continue
-        parts.append(tuple(fan(here, a_in, a_out, half)) + (here,))
-    if round_caps:
-        for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2])):
-            a = math.atan2(end[1] - other[1], end[0] - other[0])
-            parts.append(tuple(fan_half(end, a, half)))
-    return Shape(tuple(parts), recipe=("band", tuple(pts), half, round_caps))
-
-
-def fan_half(centre: Point, heading: float, radius: float) -> list[Point]:
-    """A round cap: the half circle about `centre` facing `heading`, in GEOS's steps."""
-    n = 2 * QUADRANT_SEGMENTS
-    start = heading + math.pi / 2
-    x, y = centre
-    return [(x + radius * math.cos(start - i * math.pi / n), y + radius * math.sin(start - i * math.pi / n))
-            for i in range(n + 1)]
 
 
 def line_in_box(p: Point, q: Point, box: Bounds) -> tuple[Point, Point] | None | bool:
