@@ -256,6 +256,7 @@ def test_real_face_layouts_are_the_same_without_the_shortcuts(name, monkeypatch)
         m.setattr(outlines, "_settles", lambda *a: False)
         m.setattr(room, "_cheap_first", lambda taken: list(range(len(taken))))  # overlaps in the order taken
         m.setattr(plane, "_cores_meet", lambda *a: False)  # every meeting told edge by edge
+        m.setattr(plane_area, "_cores_meet", lambda *a: False)
         slow = _laid_out(calls)
     for cached in _geometry_caches():
         cached.cache_clear()
