@@ -358,12 +358,15 @@ def grown_shape(shape: Shape, margin: float) -> Shape:
 
 def grown(ring: Ring, margin: float) -> Ring:
     """A convex polygon (anticlockwise) grown by `margin` with round corners: each
-    edge moved out, each corner a fan between the moved edges."""
+    edge moved out, each corner a fan between the moved edges (`fan`'s corners, its
+    steps written out here: a city's clearance has 32 corners, and every stop of every
+    face has one)."""
     out: list[Point] = []
-    n = len(ring)
-    normals = [_outward(ring[i - 1], ring[i]) for i in range(n)]  # edge i-1 -> i's, into corner i
-    for i in range(n):
-        out += fan(ring[i], normals[i], normals[(i + 1) % n], margin)
+    atan2, half_turn = math.atan2, math.pi / 2
+    normals = [atan2(q[1] - p[1], q[0] - p[0]) - half_turn for p, q in zip(ring[-1:] + ring[:-1], ring)]  # `_outward`
+    copysign, offsets, turn = math.copysign, _fan_offsets, fan_turn
+    for (x, y), start, end in zip(ring, normals, normals[1:] + normals[:1]):  # edge i-1 -> i's normal, into corner i
+        out += [(x + dx, y + dy) for dx, dy in offsets(start, turn(start, end), margin, copysign(1.0, start))]
     return tuple(out)
 
 
