@@ -134,23 +134,21 @@ def clip(subject: Ring, window: Ring) -> Ring:
 
 def _kept(ring: list, side: list[float]) -> list:
     """What of a convex ring lies on the inner side of a line (`side`: each corner's side
-    of it, inner >= 0), cut where its edges cross the line."""
+    of it, inner >= 0), cut where its edges cross the line: edge p -> q at
+    sp / (sp - sq) of the way from p."""
     kept = []
-    for i in range(len(ring)):
-        p, q = ring[i - 1], ring[i]
-        sp, sq = side[i - 1], side[i]
+    p, sp = ring[-1], side[-1]
+    for q, sq in zip(ring, side):
         if sq >= 0:
             if sp < 0:
-                kept.append(_cut(p, q, sp, sq))
+                t = sp / (sp - sq)
+                kept.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
             kept.append(q)
         elif sp >= 0:
-            kept.append(_cut(p, q, sp, sq))
+            t = sp / (sp - sq)
+            kept.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+        p, sp = q, sq
     return kept
-
-
-def _cut(p, q, sp: float, sq: float):
-    t = sp / (sp - sq)
-    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
 
 
 def union_area(parts: list[Ring], alone: list[bool] | None = None, areas: list | None = None) -> float:
