@@ -171,3 +171,30 @@ def test_bands_are_the_shapes_of_their_parts():
         assert (made.parts, made.boxes, made.bounds, made.settled) == \
             (judged.parts, judged.boxes, judged.bounds, judged.settled)
         _assert_cores_inside(made)
+
+
+def test_a_room_asked_blocker_first_answers_as_every_test_would():
+    """Candidates tried one after another (near each other, as a face tries them): free
+    exactly when inside the area and clear of everything taken, whatever refused the
+    one before."""
+    from pnp.geometry.room import Grown, Room
+
+    rng = random.Random(25)
+    answers = {True: 0, False: 0}
+    for _ in range(150):
+        room = Room(hex_less(5.0))
+        for _ in range(rng.randint(0, 8)):
+            room.add(_cored(rng, 70.0))
+        x, y = rng.uniform(-80, 80), rng.uniform(-80, 80)
+        for _ in range(40):
+            x, y = x + rng.uniform(-12, 12), y + rng.uniform(-12, 12)
+            shape = circle((x, y), rng.uniform(3, 15)) if rng.random() < 0.5 else \
+                Grown(text_box("B&O", rng.uniform(6, 16), (x, y), angle=rng.choice(ANGLES)), 2.0)
+            whole = shape.whole() if type(shape) is Grown else shape
+            expected = holds(room.area.parts[0], whole) and not any(_meets_edge_by_edge(t, whole) for t in room.taken)
+            answer = room.is_free(shape)
+            assert answer == expected
+            answers[answer] += 1
+            if answer and rng.random() < 0.3:
+                room.add(shape)
+    assert min(answers.values()) > 300
