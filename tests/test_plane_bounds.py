@@ -198,3 +198,16 @@ def test_a_room_asked_blocker_first_answers_as_every_test_would():
             if answer and rng.random() < 0.3:
                 room.add(shape)
     assert min(answers.values()) > 300
+
+
+def test_circle_points_from_offsets_made_once_are_the_points_computed():
+    from pnp.geometry.outlines import UNIT_CIRCLE, circle_points
+
+    rng = random.Random(26)
+    cases = [((rng.uniform(-900, 900), rng.uniform(-900, 900)), rng.choice([8.0, 15.0, 17.0, rng.uniform(0, 40)]))
+             for _ in range(2000)]
+    cases += [((x, y), r) for x in (0.0, -0.0, 5.0) for y in (0.0, -0.0) for r in (0.0, -0.0, 1.0)]
+    for (x, y), r in cases:
+        computed = [(x + r * u, y + r * v) for u, v in UNIT_CIRCLE]
+        made = circle_points((x, y), r)
+        assert [(repr(a), repr(b)) for a, b in made] == [(repr(a), repr(b)) for a, b in computed]

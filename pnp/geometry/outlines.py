@@ -35,9 +35,18 @@ _INNER_RADIUS = math.cos(math.pi / 32)  # a 32-gon's edges' distance from its ce
 
 
 def circle_points(centre: Point, radius: float) -> list[Point]:
-    """A 32-gon's corners (what shapely's buffer(radius, 8) gives), closed."""
+    """A 32-gon's corners (what shapely's buffer(radius, 8) gives), closed: the centre
+    plus each corner's offset `radius * u`, `radius * v` (`_circle_offsets`)."""
     x, y = centre
-    return [(x + radius * u, y + radius * v) for u, v in UNIT_CIRCLE]
+    return [(x + du, y + dv) for du, dv in _circle_offsets(radius, math.copysign(1.0, radius))]
+
+
+@lru_cache(maxsize=256)
+def _circle_offsets(radius: float, sign: float) -> tuple[Point, ...]:
+    """The unit circle's corners times `radius`, worked out once a radius: a face tries
+    circles of a few radii at many spots. Keyed by the radius's sign too: 0.0 and -0.0
+    are equal but give offsets whose zeros differ in sign."""
+    return tuple([(radius * u, radius * v) for u, v in UNIT_CIRCLE])
 
 
 def circle(centre: Point, radius: float) -> Shape:
