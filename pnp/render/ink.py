@@ -3,10 +3,15 @@ ink prints legibly on a coloured ground."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.render.style import Style
 
 
+@lru_cache(maxsize=1024)
 def _luminance(colour: str) -> float:
+    """The relative luminance of a #rrggbb colour: a kit asks it of the same few colours
+    for every card (each company's colour against the card's ground and inks)."""
     rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
