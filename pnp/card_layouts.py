@@ -19,6 +19,7 @@ file and the field."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 
@@ -37,6 +38,7 @@ BOX_SIDES = {"x": "x", "y": "y", "width": "w", "height": "h", "right": "right", 
 CARD = ("width", "height")
 BUILT_IN = {"line_box": LINE_BOX}  # numbers every layout may use: a line of text is line_box times its size high
 BOX_KEYS = ("x", "y", "width", "height")
+GIVEN_KEPT = 256  # measured lengths a `Values` keeps its values for (a card size's few name heights)
 
 
 class _Expr(Struct, frozen=True):
@@ -150,13 +152,24 @@ class Values:
     def __init__(self, layout: CardLayout, section: str, env: dict[str, float]):
         self._layout, self._section, self._env = layout, section, env
         self._cache: dict[str, object] = {}
+        self._given: dict[tuple, Values] = {}
 
     def given(self, **lengths: float) -> "Values":
+        """These values with measured `lengths` added: one `Values` for each set of
+        lengths given (every certificate whose name takes the same height shares one,
+        so that each value is worked out once, not once per card)."""
+        key = (*lengths.items(), *(math.copysign(1.0, v) for v in lengths.values()))  # -0.0 prints apart
+        known = self._given.get(key)
+        if known is not None:
+            return known
         declared = self._layout.sections[self._section].given
         unknown = [k for k in lengths if k not in declared]
         if unknown:
             raise PnpError(f"{self._layout.path}: {self._section}: '{unknown[0]}' is not declared under given:")
-        return Values(self._layout, self._section, {**self._env, **lengths})
+        made = Values(self._layout, self._section, {**self._env, **lengths})
+        if len(self._given) < GIVEN_KEPT:
+            self._given[key] = made
+        return made
 
     def _value(self, name: str):
         if name in self._env:
