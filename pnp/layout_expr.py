@@ -88,17 +88,17 @@ class _Reader:
         return tree
 
     def sum(self) -> tuple:
-        tree = self.product()
-        while (op := self.peek()) in ("+", "-"):
-            self.at += 1
-            tree = (op, tree, self.product())
-        return tree
+        return self.chain(("+", "-"), self.product)
 
     def product(self) -> tuple:
-        tree = self.signed()
-        while (op := self.peek()) in ("*", "/"):
+        return self.chain(("*", "/"), self.signed)
+
+    def chain(self, ops: tuple[str, str], operand) -> tuple:
+        """Operands joined by `ops`, from the left: a - b - c is (a - b) - c."""
+        tree = operand()
+        while (op := self.peek()) in ops:
             self.at += 1
-            tree = (op, tree, self.signed())
+            tree = (op, tree, operand())
         return tree
 
     def signed(self) -> tuple:
