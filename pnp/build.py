@@ -14,9 +14,7 @@ import importlib
 import os
 import re
 import signal
-import shutil
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -161,6 +159,8 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     """The kit of `game` written to `out_dir`. `localised`: every data text of `game` is
     in the kit's language already (`pnp build` localised it, warning of those missing),
     so it is not walked again (~0.01 s)."""
+    import shutil
+
     from pnp import kit_jobs
     from pnp.limits import limit
     from pnp.pdf import DocumentPool
@@ -283,6 +283,9 @@ def make_staging(out_dir: Path) -> Path:
     the system's temporary folder), or inside it when its parent cannot be written,
     after removing those that builds killed before they could clean up (their process
     is gone)."""
+    import shutil
+    import tempfile  # here, not at start: a build's serial start does not need them
+
     from pnp.output import write_error
 
     out_dir = out_dir.resolve()
