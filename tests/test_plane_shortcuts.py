@@ -159,30 +159,70 @@ def test_window_areas_with_the_drawings_facts_are_those_worked_out_whole():
 
 
 def test_real_maps_section_areas_are_those_worked_out_whole():
+    """The windows' areas a real map's plan asks are exact, and each window it judges by
+    the hexes lying whole inside (`_Filled.clearly_over`) is covered by more than asked."""
     from pnp.build import build_component
     from pnp.components import PrintOptions
     from pnp.load import load_game
     from pnp.sheets import section_plan
     from pnp.templates import paper, theme
 
+    asked = 0
     for name in ("1860", "1851"):
         game = load_game(name)
         options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
-        seen = []
-        original = section_plan._Filled.area
+        seen, judged = [], []
+        original, shortcut = section_plan._Filled.area, section_plan._Filled.clearly_over
 
         def area(self, section):
             seen.append((self.drawn, section.window))
             return original(self, section)
 
-        section_plan._Filled.area = area
+        def clearly_over(self, section, amount):
+            answer = shortcut(self, section, amount)
+            judged.append((self.drawn, section.window, amount, answer))
+            return answer
+
+        section_plan._Filled.area, section_plan._Filled.clearly_over = area, clearly_over
         try:
             build_component("map", game, options)
         finally:
-            section_plan._Filled.area = original
-        assert seen, name
+            section_plan._Filled.area, section_plan._Filled.clearly_over = original, shortcut
+        assert any(answer for *_, answer in judged), name
+        asked += len(seen)
         for drawn, window in seen:
             assert overlap_area(drawn, window, PartFacts(drawn)) == _overlap_area_everywhere(drawn, window)
+        for drawn, window, amount, answer in judged:
+            if answer:
+                assert _overlap_area_everywhere(drawn, window) > amount
+    assert asked  # windows along a map's edge are still worked out
+
+
+def test_windows_judged_by_the_hexes_inside_are_covered_by_more():
+    """`clearly_over` says a window is covered by more than an amount only when its exact
+    area is, however near the amount lies to that area; and it says so of a window full
+    of hexes asked about much less than their area."""
+    from pnp.sheets.section_plan import PageSection, _Filled
+
+    rng = random.Random(8)
+    said = 0
+    for trial in range(6):
+        drawn = _hex_map(rng, rng.randint(3, 14), rng.randint(3, 14), rng.uniform(8, 20))
+        filled = _Filled(drawn)
+        x0, y0, x1, y1 = drawn.bounds
+        for _ in range(12):
+            section = PageSection(1, 1, rng.uniform(x0 - 50, x1), rng.uniform(y0 - 50, y1), rng.uniform(20, 250),
+                                  rng.uniform(20, 300))
+            exact = _overlap_area_everywhere(drawn, section.window)
+            for amount in (0.0, 1e-3, exact * 0.5, exact * (1 - 1e-9), exact, exact * (1 + 1e-12)):
+                if filled.clearly_over(section, amount):
+                    said += 1
+                    assert exact > amount
+                assert filled.more_than(section, amount) == (exact > amount)
+    assert said > 50
+    whole = _hex_map(rng, 4, 4, 10.0)
+    full = PageSection(1, 1, whole.bounds[0] - 1, whole.bounds[1] - 1, 200.0, 200.0)
+    assert _Filled(whole).clearly_over(full, 0.05 * 200.0 * 200.0 / 10)
 
 
 def test_section_seams_bisected_are_those_scanned():

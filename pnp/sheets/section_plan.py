@@ -22,6 +22,7 @@ from pnp.templates import Paper, settings_file
 GAP = 1.0  # mm between a crop mark and the window corner
 NEARLY_BLANK = 0.05  # a section whose window the drawing fills less than this is nearly blank
 ORIENTATIONS = ("auto", "portrait", "landscape")
+_AREA_SLACK = 1e-6  # of an area summed two ways (and in mm² near zero): far above rounding, far below a threshold
 
 
 class SectionSpec(Struct, frozen=True):
@@ -234,10 +235,32 @@ class _Filled:
     def area(self, section: PageSection) -> float:
         key = (section.x, section.y, section.width, section.height)
         if key not in self._areas:
-            if self._facts is None:
-                self._facts = PartFacts(self.drawn)
-            self._areas[key] = overlap_area(self.drawn, section.window, self._facts)
+            self._areas[key] = overlap_area(self.drawn, section.window, self.facts())
         return self._areas[key]
+
+    def facts(self) -> PartFacts:
+        if self._facts is None:
+            self._facts = PartFacts(self.drawn)
+        return self._facts
+
+    def more_than(self, section: PageSection, amount: float) -> bool:
+        """Whether the drawing covers more than `amount` of the section's window."""
+        return self.clearly_over(section, amount) or self.area(section) > amount
+
+    def clearly_over(self, section: PageSection, amount: float) -> bool:
+        """Whether the drawing's parts that lie whole inside the window and overlap no
+        other part (a map's hexes) cover clearly more than `amount` on their own: then
+        so does `area`, which counts each of them by the same area, adds only what else
+        the window shows (none of it below zero by more than rounding) and rounds by far
+        less than the margin here. A page window full of a map's hexes is so decided
+        without cutting the hexes along its edges, most of what its area costs."""
+        facts = self.facts()
+        x0, y0, x1, y1 = section.x, section.y, section.x + section.width, section.y + section.height
+        inside = 0.0
+        for box, alone, thick, area in zip(self.drawn.boxes, facts.alone, facts.thick, facts.areas):
+            if alone and thick and x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1:
+                inside += area
+        return inside * (1.0 - _AREA_SLACK) - _AREA_SLACK > amount
 
 
 def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec, filled: _Filled | None = None) -> Plan:
@@ -263,7 +286,7 @@ def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec, filled: _Filled
         for c, (x0, _) in enumerate(columns, start=1):
             section = PageSection(r, c, x0, y0, width, window_h)
             window = section.window
-            if intersects(drawn, window) and (empty or filled.area(section) > 1e-3):
+            if intersects(drawn, window) and (empty or filled.more_than(section, 1e-3)):
                 sections.append(section)
     return Plan(paper, (left, top, width, window_h), tuple(columns), tuple(rows), tuple(sections), spec,
                 stack=min(stack, max(1, len(sections))), pitch=window_h + between, area=(left, top, width, height))
@@ -292,7 +315,8 @@ def nearly_blank(drawing: Drawing, plan: Plan, filled: _Filled | None = None) ->
     filled = filled or _Filled(drawing.drawn())
     if _no_area(filled.drawn):
         return 0
-    return sum(filled.area(s) < NEARLY_BLANK * s.width * s.height for s in plan.sections)
+    least = [NEARLY_BLANK * s.width * s.height for s in plan.sections]
+    return sum(not filled.clearly_over(s, n) and filled.area(s) < n for s, n in zip(plan.sections, least))
 
 
 def _no_area(shape: Shape) -> bool:
