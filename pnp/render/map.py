@@ -22,8 +22,7 @@ from msgspec import Struct
 
 from pnp.draw.nodes import Page
 from pnp.geometry.outlines import box
-from pnp.geometry.plane import grown_shape, moved, union
-from pnp.geometry.room import Room
+from pnp.geometry.plane import moved, union
 from pnp.model.company import Company
 from pnp.model.map import Board, Placements
 from pnp.model.tile import TileFace
@@ -34,8 +33,11 @@ from pnp.render.map_frame import MapFrame, MapSpec, map_spec
 from pnp.render.map_hexes import borders, city_slots, hex_art, home_slots, reservation, stations, token
 from pnp.render.map_marks import hex_costs, hex_outline, map_line
 from pnp.render.map_legend import LegendWords, legend_block, legend_items, terrain_name
+from pnp.render.map_room import BlockRoom
 from pnp.render.style import Style
 from pnp.sheets.paginate import Drawing
+
+LAND_CLEARANCE = 1.0  # mm: blocks keep this far off the hexes
 
 
 class MapArt(Struct, frozen=True):
@@ -64,8 +66,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     # 1. place: hexes, areas, then the blocks and labels where nothing else is
     land = [f.outline(h.pos) for h in hexes]
     area_shapes = [union(*(f.outline(board.coordinates.parse(c)) for c in a.at)) for a in deco.areas]
-    occupied = Room(box(-1e5, -1e5, 1e5, 1e5))
-    occupied.add(union(*(grown_shape(hexagon, 1.0) for hexagon in land)))  # the land, and 1 mm round it
+    occupied = BlockRoom(box(-1e5, -1e5, 1e5, 1e5), land, LAND_CLEARANCE)
     for shape in area_shapes:
         occupied.add(shape)
     bounds = union(*land, *area_shapes).bounds
