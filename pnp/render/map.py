@@ -35,6 +35,7 @@ from pnp.render.map_marks import hex_costs, hex_outline, map_line
 from pnp.render.map_legend import LegendWords, legend_block, legend_items, terrain_name
 from pnp.render.map_room import BlockRoom
 from pnp.render.style import Style
+from pnp.render.tile import outline_path
 from pnp.sheets.paginate import Drawing
 
 LAND_CLEARANCE = 1.0  # mm: blocks keep this far off the hexes
@@ -64,7 +65,8 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     deco = board.decorations
 
     # 1. place: hexes, areas, then the blocks and labels where nothing else is
-    land = [f.outline(h.pos) for h in hexes]
+    corners = [f.hexagon(h.pos) for h in hexes]
+    land = [f.placed(c) for c in corners]
     area_shapes = [union(*(f.outline(board.coordinates.parse(c)) for c in a.at)) for a in deco.areas]
     occupied = BlockRoom(box(-1e5, -1e5, 1e5, 1e5), land, LAND_CLEARANCE)
     for shape in area_shapes:
@@ -94,12 +96,13 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         items.append((svg.rect(0, 0, width, height, fill=colour, stroke="none"), (0, 0, width, height)))
     for i, (area, shape) in enumerate(zip(deco.areas, area_shapes)):
         items.append((area_art(f, i, area, shift(shape)), shift(shape).bounds))
-    outlines = {h.coord: f.outline(h.pos) for h in hexes}  # on the page, now that the origin is known
+    outlines = {h.coord: f.placed(c) for h, c in zip(hexes, corners)}  # on the page, now that the origin is known
     hex_bounds = {coord: outline.bounds for coord, outline in outlines.items()}
     items += [(hex_art(f, h, placements), hex_bounds[h.coord]) for h in hexes]
     items += [(marks, hex_bounds[h.coord]) for h in hexes if (marks := hex_costs(f, h)) is not None]
     items += [(g, hex_bounds[coord]) for coord, g in stations(f, hexes, companies, placements)]
-    items += [(hex_outline(f, h), hex_bounds[h.coord]) for h in hexes]
+    ring = outline_path(style)  # one path for every hex's outline
+    items += [(hex_outline(f, h, ring), hex_bounds[h.coord]) for h in hexes]
     items += borders(f, hexes)
     items += [map_line(f, line) for line in deco.lines]
     if frame:

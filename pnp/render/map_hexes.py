@@ -117,11 +117,15 @@ def borders(f: MapFrame, hexes: list[MapHex]) -> list[tuple[object, tuple]]:
     """Each bordered side once, though both hexes may list it."""
     out = []
     seen = set()
+    turned = [rotate_degrees(c, f.turn) for c in corners()]
+    sides = [(turned[(edge - 1) % 6], turned[edge]) for edge in range(6)]  # edge e runs from corner e-1 to e
+    k = f.k
     for h in hexes:
+        if not h.face.borders:
+            continue
         cx, cy = f.centre(h.pos)
         for border in h.face.borders:
-            ends = [rotate_degrees(corners()[i % 6], f.turn) for i in (border.edge - 1, border.edge)]
-            pts = [(cx + p[0] * f.k, cy + p[1] * f.k) for p in ends]
+            pts = [(cx + p[0] * k, cy + p[1] * k) for p in sides[border.edge % 6]]
             key = frozenset((round(x, 2), round(y, 2)) for x, y in pts)
             if key in seen:
                 continue
