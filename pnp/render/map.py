@@ -30,7 +30,7 @@ from pnp.render import svg
 from pnp.render.map_blocks import (area_art, artwork_block, coordinates, label_art, label_box, place_block,
                                    title_block)
 from pnp.render.map_frame import MapFrame, MapSpec, map_spec
-from pnp.render.map_hexes import borders, city_slots, hex_art, home_slots, reservation, stations, token
+from pnp.render.map_hexes import borders, city_slots, hex_arts, home_slots, reservation, stations, token
 from pnp.render.map_marks import hex_costs, hex_outline, map_line
 from pnp.render.map_legend import LegendWords, legend_block, legend_items, terrain_name
 from pnp.render.map_room import BlockRoom
@@ -98,7 +98,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         items.append((area_art(f, i, area, shift(shape)), shift(shape).bounds))
     outlines = {h.coord: f.placed(c) for h, c in zip(hexes, corners)}  # on the page, now that the origin is known
     hex_bounds = {coord: outline.bounds for coord, outline in outlines.items()}
-    items += [(hex_art(f, h, placements), hex_bounds[h.coord]) for h in hexes]
+    items += [(art, hex_bounds[h.coord]) for h, art in zip(hexes, hex_arts(f, hexes, placements))]
     items += [(marks, hex_bounds[h.coord]) for h in hexes if (marks := hex_costs(f, h)) is not None]
     items += [(g, hex_bounds[coord]) for coord, g in stations(f, hexes, companies, placements)]
     ring = outline_path(style)  # one path for every hex's outline

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from pnp.draw.nodes import Group
 from pnp.geometry.face import layout_face
 from pnp.geometry.hexagon import add, corners, rotate_degrees
 from pnp.geometry.stops import slot_centres, slot_radius
@@ -23,16 +24,43 @@ def _plain(face: TileFace) -> TileFace:
     return replace(face, borders=()) if face.borders else face
 
 
-def hex_art(f: MapFrame, h: MapHex, placements: Placements):
+def hex_arts(f: MapFrame, hexes: list[MapHex], placements: Placements) -> list:
+    """Each hex's art (`hex_art`). A face printed alike on several hexes (plain land,
+    the same terrain and cost) is drawn once; each further hex gets a copy of its tree
+    that shares the leaves but not the groups: a group drawn twice would be written
+    once (a PDF form, `nodes.shared_groups`), and the file would change."""
+    drawn: dict[tuple, object] = {}
+    return [hex_art(f, h, placements, drawn) for h in hexes]
+
+
+def hex_art(f: MapFrame, h: MapHex, placements: Placements, drawn: dict | None = None):
+    """A hex's face, or the tile laid on it, in its place; `drawn`: the faces drawn
+    so far by (face, colour, name), to copy."""
     g = f.hex_group(f.centre(h.pos))
     laid = placements.tile_at(h.coord)
     if laid:
         # a laid tile covers the printed name, as on the table
         g.add(face_group(_plain(laid.tile), laid.tile.color, f.style, tile_id=laid.tile.id,
                          turn=f.turn + 60 * laid.rotation, outline=False))
-    else:  # tokens printed on the hex (its face's discs) lie above its cities, below its texts
-        g.add(face_group(_plain(h.face), h.color, f.style, name=h.name, turn=f.turn, outline=False))
+        return g
+    face = _plain(h.face)
+    key = (face, h.color, h.name)
+    art = None if drawn is None else drawn.get(key)
+    if art is None:  # tokens printed on the hex (its face's discs) lie above its cities, below its texts
+        art = face_group(face, h.color, f.style, name=h.name, turn=f.turn, outline=False)
+        if drawn is not None:
+            drawn[key] = art
+    else:
+        art = _regrouped(art)
+    g.add(art)
     return g
+
+
+def _regrouped(node):
+    """`node` with each group in it made anew around the same leaves."""
+    if type(node) is not Group:
+        return node
+    return replace(node, children=[_regrouped(child) for child in node.children])
 
 
 def city_slots(face: TileFace, turn: float) -> list[list[tuple[float, float]]]:
