@@ -200,15 +200,17 @@ def test_real_maps_section_areas_are_those_worked_out_whole():
 
 def test_windows_judged_by_the_hexes_inside_are_covered_by_more():
     """`clearly_over` says a window is covered by more than an amount only when its exact
-    area is, however near the amount lies to that area; and it says so of a window full
-    of hexes asked about much less than their area."""
+    area is, however near the amount lies to that area (boxes lying over the hexes
+    too); it says so of a window full of hexes asked about much less than their area;
+    and a drawing that names no tiles is always worked out."""
     from pnp.sheets.section_plan import PageSection, _Filled
 
     rng = random.Random(8)
     said = 0
     for trial in range(6):
-        drawn = _hex_map(rng, rng.randint(3, 14), rng.randint(3, 14), rng.uniform(8, 20))
-        filled = _Filled(drawn)
+        rows, columns = rng.randint(3, 14), rng.randint(3, 14)
+        drawn = _hex_map(rng, rows, columns, rng.uniform(8, 20))
+        filled, untiled = _Filled(drawn, rows * columns), _Filled(drawn)
         x0, y0, x1, y1 = drawn.bounds
         for _ in range(12):
             section = PageSection(1, 1, rng.uniform(x0 - 50, x1), rng.uniform(y0 - 50, y1), rng.uniform(20, 250),
@@ -219,10 +221,11 @@ def test_windows_judged_by_the_hexes_inside_are_covered_by_more():
                     said += 1
                     assert exact > amount
                 assert filled.more_than(section, amount) == (exact > amount)
+                assert not untiled.clearly_over(section, amount)
     assert said > 50
     whole = _hex_map(rng, 4, 4, 10.0)
     full = PageSection(1, 1, whole.bounds[0] - 1, whole.bounds[1] - 1, 200.0, 200.0)
-    assert _Filled(whole).clearly_over(full, 0.05 * 200.0 * 200.0 / 10)
+    assert _Filled(whole, 16).clearly_over(full, 0.05 * 200.0 * 200.0 / 10)
 
 
 def test_section_seams_bisected_are_those_scanned():

@@ -117,7 +117,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         content.add(element)
     pieces = tuple(outlines[h.coord] for h in hexes) + tuple(shift(s) for s, _ in blocks + labels)
     footprint = union(*pieces, *(shift(s) for s in area_shapes))
-    drawing = Drawing(content, width, height, pieces, footprint, tuple(items))
+    drawing = Drawing(content, width, height, pieces, footprint, tuple(items), tiles=len(hexes))  # hexes first
     doc = svg.document(width, height, title=title_lines[0][0] if title_lines else "Map")
     doc.add(content)
     return MapArt(drawing, doc, len(hexes))

@@ -51,6 +51,7 @@ class Drawing(Struct, frozen=True):
     pieces: tuple[Shape, ...] = ()  # plane shapes (pnp.geometry.plane)
     footprint: Shape | None = None
     items: tuple[tuple[object, tuple[float, float, float, float]], ...] = ()  # optional, see below
+    tiles: int = 0  # the first parts of `drawn()` that tile the plane: a map's hexes (see _Filled.clearly_over)
 
     def drawn(self) -> Shape:
         if self.footprint is not None:
@@ -225,41 +226,45 @@ class _Filled:
     """How much of each window the drawing covers (`overlap_area`), worked out once per
     window: `plan` asks of the same windows whether they hold any of the drawing, then
     how many are nearly blank, and the drawn area of a large map against a window is
-    most of what planning its sections costs."""
+    most of what planning its sections costs. `tiles`: how many of the drawn shape's
+    first parts tile the plane (`Drawing.tiles`)."""
 
-    def __init__(self, drawn: Shape):
+    def __init__(self, drawn: Shape, tiles: int = 0):
         self.drawn = drawn
         self._areas: dict[tuple[float, float, float, float], float] = {}
         self._facts: PartFacts | None = None  # what the drawing's parts are alike for every window
+        self._tiles = min(tiles, len(drawn.parts))
+        self._tile_areas: list[float | None] = [None] * self._tiles
 
     def area(self, section: PageSection) -> float:
         key = (section.x, section.y, section.width, section.height)
         if key not in self._areas:
-            self._areas[key] = overlap_area(self.drawn, section.window, self.facts())
+            if self._facts is None:
+                self._facts = PartFacts(self.drawn)
+            self._areas[key] = overlap_area(self.drawn, section.window, self._facts)
         return self._areas[key]
-
-    def facts(self) -> PartFacts:
-        if self._facts is None:
-            self._facts = PartFacts(self.drawn)
-        return self._facts
 
     def more_than(self, section: PageSection, amount: float) -> bool:
         """Whether the drawing covers more than `amount` of the section's window."""
         return self.clearly_over(section, amount) or self.area(section) > amount
 
     def clearly_over(self, section: PageSection, amount: float) -> bool:
-        """Whether the drawing's parts that lie whole inside the window and overlap no
-        other part (a map's hexes) cover clearly more than `amount` on their own: then
-        so does `area`, which counts each of them by the same area, adds only what else
-        the window shows (none of it below zero by more than rounding) and rounds by far
-        less than the margin here. A page window full of a map's hexes is so decided
-        without cutting the hexes along its edges, most of what its area costs."""
-        facts = self.facts()
+        """Whether the tiles lying whole inside the window cover clearly more than
+        `amount` on their own: then so does the drawing. Tiles overlap no other tile
+        (but by rounding: a map's hexes are worked out from their own centres), so
+        together they cover the sum of their areas; the drawing covers at least that,
+        and `area` works the drawing's cover out to far less than the margin here. A
+        page window full of a map's hexes is so decided without cutting the hexes
+        along its edges and without `PartFacts`, most of what its area costs."""
         x0, y0, x1, y1 = section.x, section.y, section.x + section.width, section.y + section.height
+        parts, boxes, areas = self.drawn.parts, self.drawn.boxes, self._tile_areas
         inside = 0.0
-        for box, alone, thick, area in zip(self.drawn.boxes, facts.alone, facts.thick, facts.areas):
-            if alone and thick and x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1:
-                inside += area
+        for i in range(self._tiles):
+            box = boxes[i]
+            if x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1:
+                if areas[i] is None:
+                    areas[i] = signed_area(parts[i])
+                inside += areas[i]
         return inside * (1.0 - _AREA_SLACK) - _AREA_SLACK > amount
 
 
@@ -279,7 +284,7 @@ def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec, filled: _Filled
     else:
         stack, rows, window_h = 1, _spans(drawing.height, height, spec.overlap, [(b[1], b[3]) for b in bounds]), height
     drawn = drawing.drawn()
-    filled = filled or _Filled(drawn)
+    filled = filled or _Filled(drawn, drawing.tiles)
     empty = _no_area(drawn)
     sections = []
     for r, (y0, _) in enumerate(rows, start=1):
@@ -301,7 +306,7 @@ def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Pla
         return _plan_for(drawing, portrait, spec)
     if spec.orientation == "landscape":
         return _plan_for(drawing, landscape, spec)
-    filled = _Filled(drawing.drawn())
+    filled = _Filled(drawing.drawn(), drawing.tiles)
     tall, wide = _plan_for(drawing, portrait, spec, filled), _plan_for(drawing, landscape, spec, filled)
     # prefer the way round on which every piece can lie whole, then the fewer pages,
     # then the fewer nearly blank ones; else upright
@@ -312,7 +317,7 @@ def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Pla
 def nearly_blank(drawing: Drawing, plan: Plan, filled: _Filled | None = None) -> int:
     """How many printed sections the drawing fills less than NEARLY_BLANK of (`filled`:
     the areas already worked out for the same drawing)."""
-    filled = filled or _Filled(drawing.drawn())
+    filled = filled or _Filled(drawing.drawn(), drawing.tiles)
     if _no_area(filled.drawn):
         return 0
     least = [NEARLY_BLANK * s.width * s.height for s in plan.sections]
