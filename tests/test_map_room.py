@@ -28,7 +28,7 @@ def _land(rng: random.Random, rows: int, columns: int, size: float) -> list:
 
 
 def _rooms(land, margin, taken):
-    lazy, room = BlockRoom(AREA, land, margin), Room(AREA)
+    lazy, room = BlockRoom(AREA, [h.bounds for h in land], land.__getitem__, margin), Room(AREA)
     room.add(union(*(grown_shape(h, margin) for h in land)))
     for shape in taken:
         lazy.add(shape)
@@ -63,7 +63,7 @@ def test_block_room_answers_as_the_room_of_the_land_grown_whole():
 
 def test_block_room_grows_only_the_hexes_a_candidate_comes_near():
     land = _land(random.Random(4), 8, 8, 10.0)
-    lazy = BlockRoom(AREA, land, 1.0)
+    lazy = BlockRoom(AREA, [h.bounds for h in land], land.__getitem__, 1.0)
     far = outlines.box(500.0, 500.0, 520.0, 510.0)
     assert lazy.is_free(far)
     assert not lazy._grown

@@ -66,12 +66,13 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
 
     # 1. place: hexes, areas, then the blocks and labels where nothing else is
     corners = [f.hexagon(h.pos) for h in hexes]
-    land = [f.placed(c) for c in corners]
+    land = [_bounds(c) for c in corners]  # a hex's outline is made here only if a block comes near it
     area_shapes = [union(*(f.outline(board.coordinates.parse(c)) for c in a.at)) for a in deco.areas]
-    occupied = BlockRoom(box(-1e5, -1e5, 1e5, 1e5), land, LAND_CLEARANCE)
+    occupied = BlockRoom(box(-1e5, -1e5, 1e5, 1e5), land, lambda i: f.placed(corners[i], (0.0, 0.0)),
+                         LAND_CLEARANCE)
     for shape in area_shapes:
         occupied.add(shape)
-    bounds = union(*land, *area_shapes).bounds
+    bounds = _extent(land + [s.bounds for s in area_shapes])
     labels = [(label_box(f, i, lab), lab) for i, lab in enumerate(deco.labels)]
     for shape, _ in labels:  # the title and legend keep off the map's labels
         occupied.add(shape)
@@ -83,7 +84,7 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         blocks.append(place_block(f, legend_block(f, legend), deco.legend.at, occupied, bounds))
     for artwork, at in extras:
         blocks.append(place_block(f, artwork_block(artwork), at, occupied, bounds))
-    extent = union(*land, *area_shapes, *(s for s, _ in blocks + labels)).bounds
+    extent = _extent(land + [s.bounds for s in area_shapes] + [s.bounds for s, _ in blocks + labels])
     edge = f.spec.padding + f.spec.band if frame else 0.0
     f.origin = (extent[0] - edge, extent[1] - edge)
     width, height = extent[2] - extent[0] + 2 * edge, extent[3] - extent[1] + 2 * edge
@@ -121,6 +122,17 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     doc = svg.document(width, height, title=title_lines[0][0] if title_lines else "Map")
     doc.add(content)
     return MapArt(drawing, doc, len(hexes))
+
+
+def _bounds(ring) -> tuple[float, float, float, float]:
+    """A ring's bounds, as its `polygon` has them."""
+    xs, ys = zip(*ring)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _extent(boxes: list) -> tuple[float, float, float, float]:
+    """The bounds of all `boxes` (of shapes), as their `union` has them."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 __all__ = ["LegendWords", "MapArt", "MapSpec", "draw_map", "map_spec", "city_slots", "home_slots", "token",

@@ -72,9 +72,10 @@ class MapFrame:
         corners are drawn where hexes are unions: areas, map sections)."""
         return self.placed(self.hexagon(pos))
 
-    def placed(self, hexagon: list[tuple[float, float]]):
-        """A `hexagon` as a polygon moved by the origin (`outline`)."""
-        return polygon(translated(hexagon, -self.origin[0], -self.origin[1]))
+    def placed(self, hexagon: list[tuple[float, float]], origin: tuple[float, float] | None = None):
+        """A `hexagon` as a polygon moved by the origin (`outline`; or by `origin`)."""
+        ox, oy = self.origin if origin is None else origin
+        return polygon(translated(hexagon, -ox, -oy))
 
     def at(self, coordinate: str) -> tuple[float, float]:
         return self.centre(self.board.coordinates.parse(coordinate))

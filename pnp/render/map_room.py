@@ -4,7 +4,9 @@ each hex grown only when a candidate block comes near it."""
 
 from __future__ import annotations
 
-from pnp.geometry.plane import Shape, grown_shape, intersects, union
+from collections.abc import Callable
+
+from pnp.geometry.plane import Bounds, Shape, grown_shape, intersects, union
 from pnp.geometry.room import Room
 
 REACH_SLACK = 1e-6  # mm: a grown corner lies within the margin of the corner it grew from, rounding far below this
@@ -14,6 +16,8 @@ class BlockRoom:
     """What `Room(area)` would answer with `union(*(grown_shape(h, margin) for h in land))`
     taken first and then each shape `add`ed, at a fraction of the cost when few
     candidates are asked about (a map places two or three blocks; a map section none).
+    The land is given as each hex's bounds and a maker of its outline (`outline(i)`,
+    with those bounds): a hex's outline is made only to be grown.
 
     Whether a candidate is free is told without growing every hex: a candidate meets the
     union when it meets one of its parts (each hex grown: its ring settles, so the union
@@ -22,12 +26,12 @@ class BlockRoom:
     (`intersects`, part against part, as it tests the union). The areas of a clash, asked
     only when no candidate is free, come from that Room made whole (`whole`)."""
 
-    __slots__ = ("_area", "_land", "_margin", "_reach", "_grown", "_rest")
+    __slots__ = ("_area", "_outline", "_margin", "_reach", "_grown", "_rest")
 
-    def __init__(self, area: Shape, land: list[Shape], margin: float):
-        self._area, self._land, self._margin = area, land, margin
+    def __init__(self, area: Shape, land: list[Bounds], outline: Callable[[int], Shape], margin: float):
+        self._area, self._outline, self._margin = area, outline, margin
         reach = margin + REACH_SLACK
-        self._reach = [(b[0] - reach, b[1] - reach, b[2] + reach, b[3] + reach) for b in (h.bounds for h in land)]
+        self._reach = [(b[0] - reach, b[1] - reach, b[2] + reach, b[3] + reach) for b in land]
         self._grown: dict[int, Shape] = {}
         self._rest = Room(area)  # all but the land, in the order taken
 
@@ -53,7 +57,7 @@ class BlockRoom:
     def whole(self) -> Room:
         """The Room itself: the land grown, then everything added, in that order."""
         room = Room(self._area)
-        room.add(union(*(self._grown_hex(i) for i in range(len(self._land)))))
+        room.add(union(*(self._grown_hex(i) for i in range(len(self._reach)))))
         for shape in self._rest.taken:
             room.add(shape)
         return room
@@ -68,5 +72,5 @@ class BlockRoom:
     def _grown_hex(self, i: int) -> Shape:
         grown = self._grown.get(i)
         if grown is None:
-            grown = self._grown[i] = grown_shape(self._land[i], self._margin)
+            grown = self._grown[i] = grown_shape(self._outline(i), self._margin)
         return grown
