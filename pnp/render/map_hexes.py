@@ -142,9 +142,11 @@ def reservation(company: Company | None, centre, radius: float, size: float, sty
 
 
 def borders(f: MapFrame, hexes: list[MapHex]) -> list[tuple[object, tuple]]:
-    """Each bordered side once, though both hexes may list it."""
+    """Each bordered side once, though both hexes may list it. Sides alike (edge, kind,
+    cost and colour) share their drawing (its groups made anew, as `hex_arts`)."""
     out = []
     seen = set()
+    drawn: dict[tuple, object] = {}
     turned = [rotate_degrees(c, f.turn) for c in corners()]
     sides = [(turned[(edge - 1) % 6], turned[edge]) for edge in range(6)]  # edge e runs from corner e-1 to e
     k = f.k
@@ -159,7 +161,13 @@ def borders(f: MapFrame, hexes: list[MapHex]) -> list[tuple[object, tuple]]:
                 continue
             seen.add(key)
             side = f.hex_group((cx, cy), f.turn)
-            side.add(border_line(border.edge, border.type, f.style, border.cost, -f.turn, border.color))
+            look = (border.edge, border.type, border.cost, border.color)
+            line = drawn.get(look)
+            if line is None:
+                line = drawn[look] = border_line(border.edge, border.type, f.style, border.cost, -f.turn, border.color)
+            else:
+                line = _regrouped(line)
+            side.add(line)
             reach = BORDER_WIDTH * f.k
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             out.append((side, (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)))
