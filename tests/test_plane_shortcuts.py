@@ -229,9 +229,10 @@ def test_windows_judged_by_the_hexes_inside_are_covered_by_more():
 
 
 def test_section_seams_bisected_are_those_scanned():
-    """The pieces a window would cut, found among those starting inside it (sorted), are
-    those a scan of every piece finds (`_spans` takes the least of them)."""
-    from pnp.sheets.section_plan import _cut_pieces
+    """The first piece a window would cut, found among those starting inside it (sorted),
+    starts where the least of those a scan of every piece finds does (`_spans` takes the
+    least of them)."""
+    from pnp.sheets.section_plan import _first_cut
 
     rng = random.Random(7)
     for _ in range(2000):
@@ -243,7 +244,29 @@ def test_section_seams_bisected_are_those_scanned():
         pieces += [(e - 1e-6 + d, e + 5.0) for d in (-1e-9, 0.0, 1e-9)] + [(s + 1e-6, e + 5.0), (s + 2e-6, e - 1e-6)]
         fitting = sorted((lo, hi) for lo, hi in pieces if hi - lo <= size)
         scanned = [lo for lo, hi in fitting if s + 1e-6 < lo < e - 1e-6 < hi - 1e-6]
-        assert sorted(_cut_pieces(fitting, [lo for lo, _ in fitting], s, e)) == sorted(scanned)
+        assert _first_cut(fitting, [lo for lo, _ in fitting], s, e) == (min(scanned) if scanned else None)
+
+
+def test_pieces_kept_whole_by_spans_are_those_a_scan_finds():
+    """`_keeps_whole` (each piece against the last span starting at or before it) says
+    what a scan of every piece against every span says, pieces and span ends on the
+    1e-6 tolerances included."""
+    from pnp.sheets.section_plan import _keeps_whole
+
+    rng = random.Random(9)
+    kept = 0
+    for _ in range(3000):
+        size = rng.uniform(100, 280)
+        starts = sorted(rng.uniform(-50, 800) for _ in range(rng.randint(1, 6)))
+        spans = [(a, a + size) for a in starts]
+        pieces = [(lo, lo + rng.uniform(1, size)) for lo in (rng.uniform(-60, 900) for _ in range(rng.randint(0, 8)))]
+        a, b = rng.choice(spans)
+        pieces += rng.choice([[], [(a - 1e-6 + d, b + 1e-6 + d2) for d in (-1e-9, 0.0) for d2 in (0.0, 1e-9)]])
+        pieces = sorted(p for p in pieces if p[1] - p[0] <= size)
+        scanned = all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in pieces)
+        assert _keeps_whole(spans, pieces) == scanned
+        kept += scanned
+    assert 100 < kept < 2900
 
 
 def _geometry_caches() -> list:

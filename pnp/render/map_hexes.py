@@ -33,7 +33,7 @@ def hex_arts(f: MapFrame, hexes: list[MapHex], placements: Placements) -> list:
     return [hex_art(f, h, placements, drawn) for h in hexes]
 
 
-def hex_art(f: MapFrame, h: MapHex, placements: Placements, drawn: dict | None = None):
+def hex_art(f: MapFrame, h: MapHex, placements: Placements, drawn: dict):
     """A hex's face, or the tile laid on it, in its place; `drawn`: the faces drawn
     so far by (face, colour, name), to copy."""
     g = f.hex_group(f.centre(h.pos))
@@ -45,11 +45,9 @@ def hex_art(f: MapFrame, h: MapHex, placements: Placements, drawn: dict | None =
         return g
     face = _plain(h.face)
     key = (face, h.color, h.name)
-    art = None if drawn is None else drawn.get(key)
+    art = drawn.get(key)
     if art is None:  # tokens printed on the hex (its face's discs) lie above its cities, below its texts
-        art = face_group(face, h.color, f.style, name=h.name, turn=f.turn, outline=False)
-        if drawn is not None:
-            drawn[key] = art
+        art = drawn[key] = face_group(face, h.color, f.style, name=h.name, turn=f.turn, outline=False)
     else:
         art = _regrouped(art)
     g.add(art)

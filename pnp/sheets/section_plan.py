@@ -166,10 +166,11 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
             spans.append((s, e))
             if e >= length - 1e-6:
                 return spans
-            s = min([e - overlap, s + stride] + _cut_pieces(fitting, starts, s, e))
+            cut = _first_cut(fitting, starts, s, e)
+            s = min(e - overlap, s + stride) if cut is None else min(e - overlap, s + stride, cut)
 
     def whole(spans) -> bool:
-        return all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in fitting)
+        return _keeps_whole(spans, fitting)
 
     greedy = run(0.0)
     n = len(greedy)
@@ -188,12 +189,25 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
     return greedy
 
 
-def _cut_pieces(fitting: list[tuple[float, float]], starts: list[float], s: float, e: float) -> list[float]:
-    """Where the pieces that a window from s to e would cut start (they start inside it
-    and end beyond it): the next window starts no later. `fitting` is sorted, `starts`
-    its starts: only the pieces starting inside the window are looked at."""
+def _first_cut(fitting: list[tuple[float, float]], starts: list[float], s: float, e: float) -> float | None:
+    """Where the first piece that a window from s to e would cut starts (it starts inside
+    the window and ends beyond it), or None: the next window starts no later. `fitting`
+    is sorted, `starts` its starts: only the pieces starting inside the window are
+    looked at, in order, up to the first that is cut."""
     inside = fitting[bisect_right(starts, s + 1e-6):bisect_left(starts, e - 1e-6)]  # s + 1e-6 < lo < e - 1e-6
-    return [lo for lo, hi in inside if e - 1e-6 < hi - 1e-6]
+    return next((lo for lo, hi in inside if e - 1e-6 < hi - 1e-6), None)
+
+
+def _keeps_whole(spans: list[tuple[float, float]], fitting: list[tuple[float, float]]) -> bool:
+    """Whether each piece (lo, hi) lies inside some span (a, b), to 1e-6: inside the
+    last span that starts at or before it, if any. The spans start ever further on and
+    are all as long (b = a + size), so that one reaches furthest of those it could lie in."""
+    firsts = [a - 1e-6 for a, _ in spans]
+    for lo, hi in fitting:
+        j = bisect_right(firsts, lo)
+        if j == 0 or not hi <= spans[j - 1][1] + 1e-6:
+            return False
+    return True
 
 
 def _shortest_stride(enough, longest: float, steps: int = 24) -> float:
