@@ -79,7 +79,10 @@ def stations(f: MapFrame, hexes: list[MapHex], companies, placements: Placements
     per hex that has any."""
     out = []
     size = f.spec.token_text / f.k
+    asked = {c.home for c in companies} | {t.coord for t in placements.tokens}  # the hexes that may have any
     for h in hexes:
+        if h.coord not in asked:
+            continue
         laid = placements.tile_at(h.coord)
         face, turn = (laid.tile, f.turn + 60 * laid.rotation) if laid else (h.face, f.turn)
         tokens = {(t.city, t.slot): t.company for t in placements.tokens if t.coord == h.coord}
