@@ -79,8 +79,8 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     blocks = []  # (shape, block)
     if deco.title.show and title_lines:
         blocks.append(place_block(f, title_block(title_lines), deco.title.at, occupied, bounds))
-    legend = legend_items(f, hexes, tile_faces, companies, words)
-    if deco.legend.show and legend:
+    legend = legend_items(f, hexes, tile_faces, companies, words) if deco.legend.show else []
+    if legend:
         blocks.append(place_block(f, legend_block(f, legend), deco.legend.at, occupied, bounds))
     for artwork, at in extras:
         blocks.append(place_block(f, artwork_block(artwork), at, occupied, bounds))
