@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
@@ -25,6 +26,9 @@ from pnp.draw.nodes import Group
 from pnp.errors import PnpError
 from pnp.output import OutputDir, holds, write_error
 from pnp.model.game import Game
+
+if TYPE_CHECKING:
+    from pnp.pdf_file import Source
 
 
 class KitJob(Struct):
@@ -41,7 +45,7 @@ class Done(Struct):
     component: Component  # as the kit needs it back: see `sent_back`
     seconds: float  # building its pages
     files: dict[str, int]  # file written -> pages (0 for SVG, PNG and cut files)
-    kit_pdf: bytes | None  # its first document as drawn, for the kit
+    kit_pdf: Source | None  # its first document's objects as written, for the kit to join
 
 
 # Components that draw the same tiles (render/tile.py's cache of tile artwork, whose face
@@ -156,7 +160,7 @@ def run(key: str, job: KitJob | None = None) -> Done:
 def _run(key: str, job: KitJob) -> Done:
     from pnp.build import build_component, scaled
     from pnp.cut.write import finished_pdf, write_cut_files
-    from pnp.pdf import PdfPart, assemble, to_png
+    from pnp.pdf import PdfPart, assembled, to_png
     from pnp.render import svg
 
     game, options = job.game, job.options
@@ -172,13 +176,13 @@ def _run(key: str, job: KitJob) -> Done:
     for doc in component.documents:
         pages = [scaled(p, options.scale) for p in doc.pages]
         title = f"{game.title}: {doc.title}"
-        drawn = assemble([PdfPart(component.title, pages, doc.trim_inset, doc.bleed)], title)
+        drawn, objects = assembled([PdfPart(component.title, pages, doc.trim_inset, doc.bleed)], title)
         out.write(doc.filename, finished_pdf(drawn, doc.cuts, options.cut, options.scale))
         files[doc.filename] = len(doc.pages)
         for name in write_cut_files(out, doc.filename, doc.cuts, options.cut, options.style, title, options.scale):
             files[name] = 0
         if kit_pdf is None:
-            kit_pdf = drawn
+            kit_pdf = objects
             if job.png:
                 for n, page in enumerate(pages, 1):
                     name = f"png/{component.key}-{n:02d}.png"

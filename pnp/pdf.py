@@ -17,11 +17,15 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.draw.nodes import Page
 from pnp.output import OutputDir, atomic_write
 from pnp.sheets.lazy import plan_of
 from pnp.workpool import ForkPool, Future
+
+if TYPE_CHECKING:
+    from pnp.pdf_file import Source
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
 PRODUCER = "pnp"
@@ -72,6 +76,13 @@ class PdfPart:
 def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
     """One document: the sections' pages in order, a bookmark per section when there
     are several, each page's trim and bleed boxes, fixed metadata."""
+    return assembled(sections, title, subject)[0]
+
+
+def assembled(sections: list[PdfPart], title: str, subject: str = "") -> tuple[bytes, Source]:
+    """`assemble`'s file, and its objects as `pnp.pdf_file.read` would take the file
+    apart (a `pnp.pdf_file.Source`), for a kit that joins it (`merge_documents`)
+    without parsing it again."""
     pages = [p for s in sections for p in s.pages]
     return _finish(draw_document(pages), sections, title, subject)
 
@@ -169,6 +180,11 @@ class DocumentPool:
         if self._pool is not None:
             warm_up()
 
+    @property
+    def parallel(self) -> bool:
+        """Whether jobs run on workers, beside this process (not when they are submitted)."""
+        return self._pool is not None
+
     def submit(self, sections: list[PdfPart], title: str, subject: str = "",
                files_to: OutputDir | None = None) -> Future:
         """A long document of one section is drawn in parts (`part_ranges`), each by the
@@ -259,12 +275,13 @@ def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:
         return [f.result() for f in futures]
 
 
-def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "") -> bytes:
+def merge_documents(parts: list[tuple[str, bytes | Source]], title: str, subject: str = "") -> bytes:
     """Documents already drawn (each with its boxes) joined into one, a bookmark at the
-    start of each part: the kit, without drawing any page twice."""
+    start of each part: the kit, without drawing any page twice. A part is a PDF file
+    or its objects (a `pnp.pdf_file.Source`, as `assembled` gives them)."""
     from pnp import pdf_file
 
-    sources = [pdf_file.read(data) for _, data in parts]
+    sources = [data if isinstance(data, pdf_file.Source) else pdf_file.read(data) for _, data in parts]
     marks, start = [], 0
     for (name, _), source in zip(parts, sources):
         marks.append(pdf_file.Bookmark(name, start))
@@ -274,9 +291,10 @@ def merge_documents(parts: list[tuple[str, bytes]], title: str, subject: str = "
                           **_metadata(title, subject))
 
 
-def _finish(source, sections: list[PdfPart], title: str, subject: str) -> bytes:
-    """The drawn document (a `pnp.pdf_file.Source`) as a file, with each page's trim and bleed boxes, a bookmark per section
-    (when there are several, or children), fixed metadata and a content-derived id."""
+def _finish(source: Source, sections: list[PdfPart], title: str, subject: str) -> tuple[bytes, Source]:
+    """The drawn document (a `pnp.pdf_file.Source`) as a file, with each page's trim and
+    bleed boxes, a bookmark per section (when there are several, or children), fixed
+    metadata and a content-derived id; and the file's objects (`pnp.pdf_file.written`)."""
     from pnp import pdf_file
 
     boxes, marks, start = [], [], 0
@@ -289,8 +307,7 @@ def _finish(source, sections: list[PdfPart], title: str, subject: str) -> bytes:
     if not (len(sections) > 1 or any(s.children for s in sections)):
         marks = []
     extra = repr([(s.title, s.trim_inset, s.bleed, s.children) for s in sections]).encode()
-    return pdf_file.write([source], boxes=boxes, bookmarks=marks, id_extra=extra,
-                          **_metadata(title, subject))
+    return pdf_file.written([source], boxes=boxes, bookmarks=marks, id_extra=extra, **_metadata(title, subject))
 
 
 def _metadata(title: str, subject: str) -> dict:

@@ -24,8 +24,6 @@ except ImportError:  # a Python built without its own hash modules
 HEADER = b"%PDF-1.5\n%\xb5\xed\xae\xfb\n"
 _REF = re.compile(rb"(\d+) 0 R\b")
 REF_MARK = b" 0 R"  # in every reference: text without it names no object
-_REF_TAIL = re.compile(rb" 0 R\b")
-_DIGITS = frozenset(b"0123456789")
 _PARENT = re.compile(rb"/Parent \d+ 0 R")
 _MEDIA = re.compile(rb"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]")
 _STREAM = re.compile(rb">>\s*stream\r?\n")
@@ -120,6 +118,7 @@ class _Out:
         self.size = len(HEADER)
         self.offsets: list[int | None] = []
         self.digest = md5()
+        self.bodies: dict[int, bytes] = {}  # number -> body, as `read` gives it back
 
     def reserve(self) -> int:
         self.offsets.append(None)
@@ -127,22 +126,32 @@ class _Out:
 
     def put(self, number: int, body: bytes, hashed: bool = True) -> None:
         self.offsets[number - 1] = self.size
-        chunk = b"%d 0 obj\n" % number + body + b"endobj\n"
-        self.chunks.append(chunk)
-        self.size += len(chunk)
+        head = b"%d 0 obj\n" % number
+        self.bodies[number] = body
+        self.chunks += (head, body, b"endobj\n")  # joined once, at the end: a body is not copied on its way
+        self.size += len(head) + len(body) + 7
         if hashed:
             self.digest.update(body)
 
 
-def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None, bookmarks: list[Bookmark] = (),
-          title: str = "", subject: str = "", creator: str = "", producer: str = "", id_extra: bytes = b"") -> bytes:
-    """A PDF of every page of `sources` in order; `boxes` one per page (or None)."""
+def write(sources: list[Source], **options) -> bytes:
+    """A PDF of every page of `sources` in order (`written`'s file)."""
+    return written(sources, **options)[0]
+
+
+def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None, bookmarks: list[Bookmark] = (),
+            title: str = "", subject: str = "", creator: str = "", producer: str = "",
+            id_extra: bytes = b"") -> tuple[bytes, Source]:
+    """A PDF of every page of `sources` in order, `boxes` one per page (or None); and the
+    file's objects as `read` takes them apart, kept as they were written: a kit joins
+    its components' documents without parsing them again."""
     out = _Out()
     tree = out.reserve()
     page_numbers = []
     for source in sources:
         mapping: dict[int, int] = {}
         parts: dict[int, tuple] = {}  # number -> (dictionary text, stream part, its references or None)
+        place = {page: len(page_numbers) + k for k, page in enumerate(source.pages)}
         for page in source.pages:  # each page, then the objects it needs, found by following references
             todo = [page]
             while todo:
@@ -151,27 +160,29 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
                     continue
                 mapping[number] = out.reserve()
                 head, stream = _split(source.objects[number])
+                if number in place:  # a page: its tree is written anew, named once it has its number
+                    head = _PARENT.sub(b"/Parent @", head)
                 refs = ()
-                if REF_MARK in head:  # most objects name none (about 4 in 10)
-                    if b"/Parent" in head:  # a page: its tree is written anew (found again when renumbered)
+                # `find`, not `in`: `bytes in bytes` tries the text as a number first, and the
+                # error that makes costs Python 3.11 more than the search
+                if head.find(REF_MARK) >= 0:  # most objects name none (about 4 in 10)
+                    if number not in place and head.find(b"/Parent") >= 0:  # not a page, yet with a parent
                         named, refs = _references(_PARENT.sub(b"", head)), None
                     else:
                         named = refs = _references(head)
                     todo.extend(reversed([ref[2] for ref in named]))
                 parts[number] = head, stream, refs
-        place = {page: len(page_numbers) + k for k, page in enumerate(source.pages)}
         page_numbers += [mapping[page] for page in source.pages]
         for number in sorted(mapping, key=mapping.get):
             head, stream, refs = parts[number]
             index = place.get(number)
             if index is not None:
-                head = _PARENT.sub(b"/Parent @", head)
                 box = boxes[index] if boxes else None
-                if box is not None and b"/TrimBox" not in head:
+                if box is not None and head.find(b"/TrimBox") < 0:
                     head = _with_boxes(head, box)
-                refs = None
+                    refs = None  # moved by the boxes
             if refs is None:
-                refs = _references(head) if REF_MARK in head else ()
+                refs = _references(head) if head.find(REF_MARK) >= 0 else ()
             if refs:
                 head = _renumbered(head, mapping, refs)
             if index is not None:
@@ -193,21 +204,27 @@ def write(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
     entries += [b"%010d 00000 n \n" % offset for offset in out.offsets]
     trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
                % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
-    return b"".join(out.chunks + entries) + trailer
+    return b"".join([*out.chunks, *entries, trailer]), Source(out.bodies, page_numbers)
 
 
 def _references(head: bytes) -> list[tuple[int, int, int]]:
     """(start, end, object number) of each reference "N 0 R" in a dictionary's text, in
-    order: found by its tail " 0 R", then the digits before it. A pattern that starts
-    with the digits (`_REF`) is tried at every digit, and a font's /W array is
-    hundreds of them; a search for a fixed text is not."""
-    found = []
-    for m in _REF_TAIL.finditer(head):
-        start = end = m.start()
-        while start and head[start - 1] in _DIGITS:
-            start -= 1
-        if start < end:
-            found.append((start, m.end(), int(head[start:end])))
+    order, as `_REF` finds them: the text cut at each " 0 R" (`REF_MARK`), a reference
+    where the cut is followed by no letter, digit or "_" (`_REF`'s word boundary) and the piece
+    before it ends in digits. A pattern that starts with the digits is tried at every
+    digit, and a font's /W array is hundreds of them; the cuts, a digit-by-digit walk
+    back from each and the matches themselves cost more Python steps than a piece's
+    `rstrip` of its digits."""
+    found, at = [], 0
+    pieces = head.split(REF_MARK)
+    for k in range(len(pieces) - 1):
+        piece = pieces[k]
+        end = at + len(piece)
+        digits = len(piece) - len(piece.rstrip(b"0123456789"))
+        after = pieces[k + 1][:1]
+        if digits and not (after.isalnum() or after == b"_"):
+            found.append((end - digits, end + 4, int(piece[-digits:])))
+        at = end + 4
     return found
 
 

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp import pdf_file
-from pnp.pdf import PdfPart, assemble, merge_documents
+from pnp.pdf import PdfPart, assemble, assembled, merge_documents
 from pnp.render import svg
 from pnp.render.style import Style
 
@@ -71,6 +71,17 @@ def test_joined_documents_keep_every_page_in_order_with_its_boxes():
     assert reader.trailer["/ID"][0] != PdfReader(io.BytesIO(merge_documents([("Part A", first)], "kit"))).trailer["/ID"][0]
     source = pdf_file.read(kit)
     assert len(source.pages) == 3  # a file written here reads back
+
+
+def test_a_written_documents_objects_are_what_reading_the_file_gives():
+    parts = [PdfPart("Fronts", [page("one"), page("two", 80, 120)], trim_inset=3.0, bleed=2.0,
+                     children=[("second", 1)]),
+             PdfPart("Backs", [page("three")])]
+    data, objects = assembled(parts, "kit", "both")
+    assert data == assemble(parts, "kit", "both")
+    assert objects == pdf_file.read(data)
+    other = assemble([PdfPart("B", [page("b1", 60, 60)])], "B")
+    assert merge_documents([("A", objects), ("B", other)], "kit") == merge_documents([("A", data), ("B", other)], "kit")
 
 
 def test_text_strings_and_numbers_are_written_as_pdf_wants_them():

@@ -63,7 +63,7 @@ def test_a_document_draws_the_same_before_and_after_the_memos_are_full(monkeypat
     pdfops.at_scale.cache_clear()
     refilled = Document([page]).pages[0][0].text()
     assert first == again == refilled and first.count(b" m\n") == 41
-    assert pdfops._PLACES and all(len(p._by_id) <= 4 and len(p.shapes) <= 4 for p in pdfops._PLACES.values())
+    assert pdfops._PLACES and all(len(p.by_id) <= 4 and len(p.shapes) <= 4 for p in pdfops._PLACES.values())
     pdfops.at_scale.cache_clear()
 
 

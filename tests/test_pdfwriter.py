@@ -216,3 +216,30 @@ def test_coordinates_keep_their_precision_in_large_units():
     stream = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
     assert b"0.123457 0.000000 m" in stream  # one unit: 283 pt
     assert b"1234.6 0.0 m" in stream  # one unit: 0.0028 pt
+
+
+def test_text_extents_works_out_what_drawing_the_texts_would_and_changes_no_byte():
+    """`text_extents` (what `pnp build` works out for its calibration page while the
+    workers draw) leaves every text's ink extents known to its face; a page drawn after
+    it is the page drawn in a fresh process."""
+    import sys
+
+    from pnp.draw.pdffonts import StandardFace, face_for
+
+    script = ("import sys; from pnp.draw import pdfwriter; from pnp.render import svg; "
+              "from pnp.render.style import Style; s = Style('t', {'text': '#000000'}); p = svg.document(90, 40); "
+              "g = svg.group(); g.add(svg.text('Zürich · 1858', (45, 15), 6, s, weight='bold')); p.add(g); "
+              "p.add(svg.text('ÆØÅ → 12 £', (45, 30), 4, s, anchor='start')); "
+              "pdfwriter.text_extents(p) if sys.argv[1] == 'ready' else None; "
+              "sys.stdout.buffer.write(pdfwriter.to_pdf([p]))")
+    fresh, ready = (subprocess.run([sys.executable, "-c", script, mode], check=True, capture_output=True).stdout
+                    for mode in ("fresh", "ready"))
+    assert fresh == ready and fresh.startswith(b"%PDF")
+    page = svg.document(90, 40)
+    page.add(svg.text("Ŧext seen first · ½", (45, 15), 6, STYLE, weight="bold"))
+    face = face_for(STYLE.font_family, True, False)
+    if isinstance(face, StandardFace):
+        pytest.skip("the DejaVu fonts are not installed")
+    assert "Ŧext seen first · ½" not in face._inks
+    pdfwriter.text_extents(page)
+    assert "Ŧext seen first · ½" in face._inks

@@ -18,7 +18,7 @@ class Ink:
     is the paint by value (two inks with the same paint draw a shared group alike)."""
 
     __slots__ = ("style", "key", "fill", "fill_rgb", "even_odd", "stroke", "stroke_rgb", "line", "anchor",
-                 "stroked_text", "_under", "_paints", "_by_value", "_faded", "_font")
+                 "stroked_text", "by_paint_id", "_paints", "_by_value", "_faded", "_font")
 
     def __init__(self, style: dict):
         self.style = style  # SVG-style attributes, without opacity (which is a node's own)
@@ -37,7 +37,7 @@ class Ink:
         self.line = None if stroke is None else (  # how a stroke is drawn: width, cap, join, dashes
             width, style.get("stroke_linecap", "butt"), style.get("stroke_linejoin", "miter"),
             dashes if sum(dashes) > 0 else ())
-        self._under: dict[int, Ink] = {}  # by the paint's id: most nodes share their paint
+        self.by_paint_id: dict[int, Ink] = {}  # `under`'s answers by the paint's id: most nodes share their paint
         self._paints: list[Paint] = []  # the paints looked up by id
         self._by_value: dict[tuple, Ink] = {}  # by the paint's attributes: equal paints made apart
         self._faded: dict[float, Ink] = {}
@@ -45,7 +45,7 @@ class Ink:
 
     def under(self, paint: Paint) -> "Ink":
         """The ink of a node with `paint` of its own under this one."""
-        ink = self._under.get(id(paint))
+        ink = self.by_paint_id.get(id(paint))
         if ink is None:
             items = paint.items()
             ink = self._by_value.get(items)
@@ -53,7 +53,7 @@ class Ink:
                 style = {**self.style, **dict(items)}
                 style.pop("opacity", None)
                 ink = self._by_value[items] = Ink(style)
-            self._under[id(paint)] = ink
+            self.by_paint_id[id(paint)] = ink
             self._paints.append(paint)  # kept alive, so that its id stays its own
         return ink
 

@@ -121,14 +121,16 @@ class Drawer(TreeWalk):
         self.out(f"/{name} gs\n")
 
     def set_fill(self, ink: Ink) -> None:
-        """The ink's fill colour and alpha."""
-        self.fill = self.colour(ink.fill_rgb, self.fill, "rg")
+        """The ink's fill colour and alpha (`colour`'s test written out: most leaves pass here)."""
+        if ink.fill_rgb != self.fill:
+            self.fill = self.colour(ink.fill_rgb, self.fill, "rg")
         if ink.fill[3] != self.ca:
             self.set_alpha(ink.fill[3], None)
 
     def set_stroke(self, ink: Ink) -> None:
         """The ink's stroke colour, alpha and line style."""
-        self.stroke = self.colour(ink.stroke_rgb, self.stroke, "RG")
+        if ink.stroke_rgb != self.stroke:
+            self.stroke = self.colour(ink.stroke_rgb, self.stroke, "RG")
         if ink.stroke[3] != self.CA:
             self.set_alpha(None, ink.stroke[3])
         line = ink.line
@@ -238,7 +240,8 @@ class Drawer(TreeWalk):
         """The node's outline (a shape's, or a clip's)."""
         kind = type(node)
         if kind is Path:
-            self.out(self.fmt.path(node.commands))
+            known = self.fmt.by_id.get(id(node.commands))  # `Places.path`'s first look, written out
+            self.out(known[1] if known is not None else self.fmt.path(node.commands))
         elif kind is Rect:
             self.rect(node)
         elif kind is Circle:

@@ -112,7 +112,7 @@ class Places:
     kept alive) or, when it has no zero, by value: equal numbers print alike, but for
     0.0 and -0.0, which are equal and print "0.000" and "-0.000"."""
 
-    __slots__ = ("places", "formats", "xy", "re", "_by_id", "_by_value", "shapes")
+    __slots__ = ("places", "formats", "xy", "re", "by_id", "_by_value", "shapes")
 
     def __init__(self, places: int):
         n = f"%.{places}f"
@@ -121,13 +121,13 @@ class Places:
                         "Z": "%.0sh\n"}
         self.xy = f"{n} {n}"
         self.re = f"{n} {n} {n} {n} re\n"
-        self._by_id: dict[int, tuple[tuple, str]] = {}
+        self.by_id: dict[int, tuple[tuple, str]] = {}
         self._by_value: dict[tuple, str] = {}
         self.shapes: dict[tuple, str] = {}  # a shape's numbers and their signs -> its text
 
     def path(self, commands: tuple) -> str:
         """The commands as operators (arcs as Béziers, see `without_arcs`)."""
-        got = self._by_id.get(id(commands))
+        got = self.by_id.get(id(commands))
         if got is not None:
             return got[1]
         try:
@@ -139,10 +139,10 @@ class Places:
             text = self.text(commands, values)
             if 0.0 not in values:  # (an arc's flags are zeros: arcs are found by id only)
                 self._by_value[commands] = text
-        if len(self._by_id) >= MEMO_TEXTS:
-            self._by_id.clear()
+        if len(self.by_id) >= MEMO_TEXTS:
+            self.by_id.clear()
             self._by_value.clear()
-        self._by_id[id(commands)] = (commands, text)
+        self.by_id[id(commands)] = (commands, text)
         return text
 
     def text(self, commands: tuple, values: tuple) -> str:

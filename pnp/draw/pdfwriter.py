@@ -18,7 +18,7 @@ import zlib
 
 from pnp import pdf_file
 from pnp.draw.ink import Ink
-from pnp.draw.nodes import Group, Image, Page, shared_groups
+from pnp.draw.nodes import Group, Image, Page, Text, shared_groups
 from pnp.draw.pdfcontent import MITER_LIMIT, Content, Drawer, number
 
 PT_PER_MM = 72 / 25.4
@@ -221,6 +221,24 @@ def stream(head: bytes, data: bytes, level: int = LEVEL) -> bytes:
     """A deflated stream's object body; `head` holds its dictionary's other entries."""
     packed = zlib.compress(data, level)
     return b"<< %s/Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\n" % (head, len(packed), packed)
+
+
+def text_extents(page: Page) -> None:
+    """The ink extents of the page's texts worked out (and so their faces read and
+    their glyphs' ink boxes), as drawing the page would, without drawing it: what a
+    process draws later finds them ready (`pnp.build.ready_for_kit`)."""
+    from pnp.draw.pdffonts import face_for
+
+    def visit(group: Group, ink: Ink) -> None:
+        for node in group.children:
+            node_ink = ink.under(node.paint)
+            if type(node) is Group:
+                visit(node, node_ink)
+            elif type(node) is Text and node.content:
+                family, bold, italic, _ = node_ink.font()
+                face_for(family, bold, italic).ink(node.content)
+
+    visit(page.root, Ink({}).under(page.root.paint))
 
 
 def to_source(pages: list[Page]) -> pdf_file.Source:

@@ -21,6 +21,7 @@ class TreeWalk:
         """The nodes in turn (a group's children), each under its own paint over `ink`;
         those whose id is in `shared` by `use_shared(node, ink)`. One loop for all of a
         group's children, not a call a child: most nodes of a kit pass here."""
+        known = ink.by_paint_id  # `ink.under`'s answers so far: most paints are found there
         for node in nodes:
             if id(node) in shared:
                 use_shared(node, ink)
@@ -29,7 +30,7 @@ class TreeWalk:
             if paint is NO_PAINT:
                 node_ink, opacity = ink, 1.0
             else:
-                node_ink = ink.under(paint)
+                node_ink = known.get(id(paint)) or ink.under(paint)
                 opacity = 1.0 if paint.opacity is None else paint.opacity
             kind = type(node)
             if kind is Group:
