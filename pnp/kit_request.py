@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from pnp.commands.common import length_option, print_style
 from pnp.commands.kit import check_map_layout
+from pnp.commands.plain import length_option, print_style
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:

@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from pnp.commands import early
 from pnp.commands.common import (collecting_no_garbage, default_out, echo_warnings, game_argument, import_shared,
                                  out_option, user_errors)
 from pnp.commands.kit import summary_table
@@ -47,16 +48,17 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
-    cli = {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks, "duplex": duplex, "lang": lang,
-           "theme": theme_name, "tile_layout": tile_layout, "layout": map_layout, "only": only}
-    import_shared()
-    import pnp.build  # noqa: F401  (the child checks the options with it)
-    from pnp.forked import Ahead
-    from pnp.kit_request import kit_request, read_fallback
-
-    with Ahead(kit_request, game, cli, cut) as ahead:  # loaded in a child, while here:
+    game, cli, cut = early.request(game, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
+                                          "duplex": duplex, "lang": lang, "theme": theme_name,
+                                          "tile_layout": tile_layout, "layout": map_layout, "only": only, **cut})
+    ahead = early.taken(game, cli, cut)  # loading since the program started, if it guessed this
+    if ahead is None:
+        ahead = loading(game, cli, cut)
+    with ahead:  # loaded in a child, while here:
+        import_shared()
         from pnp import build as kit
         from pnp import kit_jobs
+        from pnp.kit_request import read_fallback
 
         kit.kill_point("loading")
         kit_jobs.warm_up_while(ahead.pending)  # the modules the workers will inherit
@@ -79,3 +81,15 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
         result = kit.build_kit(request.game, options, target, only=request.only, png=png, progress=advance,
                                 localised=True)
     click.echo(summary_table(result, target), err=False)
+
+
+def loading(game: str, cli: dict, cut: dict):
+    """The game loading in a child forked now (`pnp.forked.Ahead`; or here, later, on one
+    core), which inherits the modules both processes need (`import_shared`)."""
+    from pnp.forked import Ahead
+    from pnp.kit_request import kit_request
+
+    import_shared()
+    import pnp.build  # noqa: F401  (the child checks the options with it)
+
+    return Ahead(kit_request, game, cli, cut)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-import click
-
 from pnp.errors import PnpError
 
 FILE_FORMATS = ("svg", "dxf")
@@ -60,7 +58,10 @@ def _machine(registration) -> str | None:
 
 def cut_click_options(fn):
     """`--cut-files`, `--cut-contour` and `--registration` on a command, handed to it
-    as one `cut` argument (a CutOptions)."""
+    as one `cut` argument (a CutOptions). Click is imported here, not with the module:
+    `pnp build`'s loading child, forked before the command line is imported, resolves
+    cut options without it (`pnp.commands.early`)."""
+    import click
 
     @click.option("--cut-files", "cut_files", default=None,
                   help="Also write a cut file per page: svg, dxf or svg,dxf (for laser cutters, cutting machines).")
