@@ -58,11 +58,9 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
         import_shared()
         from pnp import build as kit
         from pnp import kit_jobs
-        from pnp.kit_request import read_fallback
 
         kit.kill_point("loading")
         kit_jobs.warm_up_while(ahead.pending)  # the modules the workers will inherit
-        read_fallback()
         request = ahead.result()
     from pnp.i18n import adopt
 
