@@ -5,9 +5,11 @@ The game's loading child used to fork inside the build command, after Python, cl
 the command line and the modules both processes share were imported (352 M
 instructions of 1858's build); the main process then imports the drawing modules while
 the child loads. The child needs none of click or the command line (~85 M), and the
-main process needs all of it: forked first, the child imports only what the loading
-uses, both processes are busy from the start, and the main process's own imports
-decide when the workers can fork.
+main process needs all of it: forked first, the child skips it, both processes are
+busy from the start, and whichever is longer (today about even) decides when the
+workers can fork. The modules both need are imported just before the fork
+(`pnp.commands.plain.import_loading`): neither way is longer for it, and the machine
+imports them once.
 
 Click still reads the command line: this module only guesses, from a plain reading
 of argv (`read_argv`), what the build command will be called with, and the command
@@ -90,20 +92,18 @@ def start(argv: list[str]) -> None:
     if guess is None:
         return
     from pnp import forked
-    from pnp.commands.plain import one_blas_thread
+    from pnp.commands.plain import import_loading, one_blas_thread
 
     if not forked.can_fork():
         return
     one_blas_thread()  # as the command line's group would, before anything imports numpy
+    import_loading()
     _EARLY = guess, forked.Ahead(load, *guess)
     atexit.register(close)
 
 
 def load(game: str, cli: dict, cut: dict):
-    """`kit_request` in a process that has imported none of what it needs yet."""
-    from pnp.commands.plain import import_msgspec
-
-    import_msgspec()
+    """`kit_request` (in the child, which imports the loading's own modules)."""
     from pnp.kit_request import kit_request
 
     return kit_request(game, cli, cut)

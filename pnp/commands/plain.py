@@ -53,3 +53,25 @@ def import_msgspec() -> None:
         import msgspec  # noqa: F401
     finally:
         del sys.modules["typing_extensions"]
+
+
+def import_loading() -> None:
+    """The modules `pnp build`'s loading child imports that its main process imports
+    too (all the child's but the loading's own: pnp.load, library, load_map, localise,
+    logos, print_settings, checks, tilecode), imported before the child forks
+    (`pnp.commands.early`). Neither process's way gets longer or shorter by it, but
+    both no longer import them each (~0.1 G instructions less CPU)."""
+    import_msgspec()
+    import pickle  # noqa: F401
+
+    import pnp.build  # noqa: F401
+    import pnp.glyphs  # noqa: F401
+    import pnp.i18n  # noqa: F401
+    import pnp.kit_request  # noqa: F401
+    import pnp.limits  # noqa: F401
+    import pnp.model.convert  # noqa: F401
+    import pnp.model.game  # noqa: F401
+    import pnp.model.map  # noqa: F401
+    import pnp.templates  # noqa: F401
+    import pnp.upgrades  # noqa: F401
+    import pnp.yamlsafe  # noqa: F401
