@@ -4,9 +4,10 @@ Its main process has two things to do before the drawing workers fork, and neith
 needs the other: load the game and check the options against it (`pnp.kit_request`)
 and import the drawing modules the workers inherit. On two cores or more the first
 runs in a forked child while this process does the second (`pnp.forked`); on one core,
-one after the other, as before. The modules both need (the models, the YAML reader,
-`pnp.build`) are imported before the fork (`import_shared`), so what leaves the build's
-serial path is the loading's own work.
+one after the other, as before. Run as the `pnp` program, the child forks at the
+program's start, before click is imported (`pnp.commands.early`), and the command takes
+its work if it loads what click read; otherwise (a test's in-process run, a guess that
+missed) it forks here, after the modules both need (`import_shared`).
 """
 
 from __future__ import annotations
