@@ -19,13 +19,13 @@ file and the field."""
 
 from __future__ import annotations
 
-import ast
-import re
+import math
 from functools import cache
 from pathlib import Path
 
 from msgspec import Struct
 
+from pnp import layout_expr
 from pnp.errors import DataError, PnpError
 from pnp.render.box import Box
 from pnp.render.fitted_text import LINE_BOX
@@ -38,8 +38,7 @@ BOX_SIDES = {"x": "x", "y": "y", "width": "w", "height": "h", "right": "right", 
 CARD = ("width", "height")
 BUILT_IN = {"line_box": LINE_BOX}  # numbers every layout may use: a line of text is line_box times its size high
 BOX_KEYS = ("x", "y", "width", "height")
-_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|pt)\b")
-_LITERAL = "_length_"
+GIVEN_KEPT = 256  # measured lengths a `Values` keeps its values for (a card size's few name heights)
 
 
 class _Expr(Struct, frozen=True):
@@ -61,66 +60,65 @@ class _Compiler:
         if isinstance(value, (int, float)):
             number = float(value)
             return _Expr(lambda _: number, NUMBER, frozenset())
-        text = _UNIT.sub(lambda m: f"{_LITERAL}({float(m.group(1)) * MM_PER[m.group(2)]!r})", value)
         try:
-            tree = ast.parse(text.strip(), mode="eval").body
+            tree = layout_expr.read(value, MM_PER)
         except SyntaxError:
             self.fail(f"cannot read '{value}' (write a length such as 3mm, or an expression such as "
                       f"min(width * 0.25, 12mm))")
         return self.node(tree, value)
 
-    def node(self, n, source: str) -> _Expr:
-        if isinstance(n, ast.Constant) and isinstance(n.value, (int, float)) and not isinstance(n.value, bool):
-            number = float(n.value)
+    def node(self, n: tuple, source: str) -> _Expr:
+        """The expression of a tree (`pnp.layout_expr`), its names checked as they come."""
+        kind = n[0]
+        if kind == "number":
+            number = n[1]
             return _Expr(lambda _: number, NUMBER, frozenset())
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == _LITERAL:
-            mm = n.args[0].value
+        if kind == "length":
+            mm = n[1]
             return _Expr(lambda _: mm, LENGTH, frozenset())
-        if isinstance(n, ast.Name):
-            if n.id not in self.known:
-                self.fail(f"unknown name '{n.id}' in '{source}' (known here: {', '.join(self.known)})")
-            if self.known[n.id] == BOX:
-                self.fail(f"'{source}': {n.id} is a box; use one of its sides ({n.id}.x, {n.id}.bottom ...)")
-            name = n.id
+        if kind == "name":
+            name = n[1]
+            if name not in self.known:
+                self.fail(f"unknown name '{name}' in '{source}' (known here: {', '.join(self.known)})")
+            if self.known[name] == BOX:
+                self.fail(f"'{source}': {name} is a box; use one of its sides ({name}.x, {name}.bottom ...)")
             return _Expr(lambda get: get(name), self.known[name], frozenset([name]))
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and self.known.get(n.value.id) == BOX:
-            if n.attr not in BOX_SIDES:
-                self.fail(f"'{source}': a box has {', '.join(BOX_SIDES)}, not {n.attr}")
-            name, side = n.value.id, BOX_SIDES[n.attr]
+        if kind == "side" and self.known.get(n[1]) == BOX:
+            if n[2] not in BOX_SIDES:
+                self.fail(f"'{source}': a box has {', '.join(BOX_SIDES)}, not {n[2]}")
+            name, side = n[1], BOX_SIDES[n[2]]
             return _Expr(lambda get: getattr(get(name), side), LENGTH, frozenset([name]))
-        if isinstance(n, ast.UnaryOp) and isinstance(n.op, (ast.USub, ast.UAdd)):
-            inner = self.node(n.operand, source)
+        if kind in ("-", "+") and len(n) == 2:
+            inner = self.node(n[1], source)
             run = inner.run
-            return _Expr((lambda get: -run(get)) if isinstance(n.op, ast.USub) else run, inner.dim, inner.names)
-        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            return _Expr((lambda get: -run(get)) if kind == "-" else run, inner.dim, inner.names)
+        if kind in ("+", "-", "*", "/"):
             return self.binary(n, source)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "sqrt" and len(n.args) == 1 \
-                and not n.keywords:
-            inner = self.node(n.args[0], source)
+        if kind == "call" and n[1] == "sqrt" and len(n[2]) == 1:
+            inner = self.node(n[2][0], source)
             if inner.dim != NUMBER:
                 self.fail(f"'{source}': sqrt() of a length")
             run = inner.run
             return _Expr(lambda get: run(get) ** 0.5, NUMBER, inner.names)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("min", "max") and n.args \
-                and not n.keywords:
-            args = [self.node(a, source) for a in n.args]
+        if kind == "call" and n[1] in ("min", "max"):
+            args = [self.node(a, source) for a in n[2]]
             if len({a.dim for a in args}) > 1:
-                self.fail(f"'{source}': {n.func.id}() of a length and a plain number")
-            pick, runs = (min if n.func.id == "min" else max), [a.run for a in args]
+                self.fail(f"'{source}': {n[1]}() of a length and a plain number")
+            pick, runs = (min if n[1] == "min" else max), [a.run for a in args]
             names = frozenset().union(*(a.names for a in args))
             return _Expr(lambda get: pick(r(get) for r in runs), args[0].dim, names)
         self.fail(f"cannot read '{source}': only numbers, lengths, names, + - * /, min(), max() and sqrt() are allowed")
 
-    def binary(self, n: ast.BinOp, source: str) -> _Expr:
-        a, b = self.node(n.left, source), self.node(n.right, source)
+    def binary(self, n: tuple, source: str) -> _Expr:
+        op, a, b = n[0], self.node(n[1], source), self.node(n[2], source)
         ra, rb = a.run, b.run
         names = a.names | b.names
-        if isinstance(n.op, (ast.Add, ast.Sub)):
+        if op in ("+", "-"):
             if a.dim != b.dim:
                 self.fail(f"'{source}' adds a length and a plain number (give the number a unit, such as 3mm)")
-            run = (lambda get: ra(get) + rb(get)) if isinstance(n.op, ast.Add) else (lambda get: ra(get) - rb(get))
+            run = (lambda get: ra(get) + rb(get)) if op == "+" else (lambda get: ra(get) - rb(get))
             return _Expr(run, a.dim, names)
-        if isinstance(n.op, ast.Mult):
+        if op == "*":
             if a.dim + b.dim > LENGTH:
                 self.fail(f"'{source}' multiplies two lengths")
             return _Expr(lambda get: ra(get) * rb(get), a.dim + b.dim, names)
@@ -154,13 +152,24 @@ class Values:
     def __init__(self, layout: CardLayout, section: str, env: dict[str, float]):
         self._layout, self._section, self._env = layout, section, env
         self._cache: dict[str, object] = {}
+        self._given: dict[tuple, Values] = {}
 
     def given(self, **lengths: float) -> "Values":
+        """These values with measured `lengths` added: one `Values` for each set of
+        lengths given (every certificate whose name takes the same height shares one,
+        so that each value is worked out once, not once per card)."""
+        key = (*lengths.items(), *(math.copysign(1.0, v) for v in lengths.values()))  # -0.0 prints apart
+        known = self._given.get(key)
+        if known is not None:
+            return known
         declared = self._layout.sections[self._section].given
         unknown = [k for k in lengths if k not in declared]
         if unknown:
             raise PnpError(f"{self._layout.path}: {self._section}: '{unknown[0]}' is not declared under given:")
-        return Values(self._layout, self._section, {**self._env, **lengths})
+        made = Values(self._layout, self._section, {**self._env, **lengths})
+        if len(self._given) < GIVEN_KEPT:
+            self._given[key] = made
+        return made
 
     def _value(self, name: str):
         if name in self._env:

@@ -207,7 +207,7 @@ def is_upgrade(old: TileFace, new: Tile, old_colour: str, routes: Routes | None 
         return False
     if (old.label or None) != (new.label or None):
         return False
-    if routes.signature(old) != routes.signature(new):
+    if dict.__ne__(routes.signature(old), routes.signature(new)):  # no zero counts: as Counters compare
         return False
     return _keeps_routes(old, new, routes)
 

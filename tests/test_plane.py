@@ -20,7 +20,8 @@ from fresh import ROOT
 from pnp.geometry.as_geos import geos
 from pnp.geometry.face_track import crossings
 from pnp.geometry.outlines import UNIT_CIRCLE, box, circle, hex_less, text_box
-from pnp.geometry.plane import band, grown_shape, holds, intersects, line_in_box, polygon, signed_area, union
+from pnp.geometry.bands import band
+from pnp.geometry.plane import grown_shape, holds, intersects, line_in_box, polygon, signed_area, union
 from pnp.geometry.plane_area import outside_area, overlap_area, union_area
 from pnp.geometry.stops import city_outline, slot_centres, slot_radius, town_bar
 from pnp.geometry.track import edge_to_edge, edge_to_point, polyline

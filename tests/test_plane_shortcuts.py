@@ -14,7 +14,7 @@ import random
 import pytest
 
 import pnp.geometry
-from pnp.geometry import outlines, plane, plane_area, room
+from pnp.geometry import bands, outlines, plane, plane_area, room
 from pnp.geometry.outlines import circle, circle_points, text_box, text_corners
 from pnp.geometry.plane import Shape, grown, grown_shape, polygon, rotated, turned_polygon, union
 from pnp.geometry.plane_area import PartFacts, clip, overlap_area, union_area
@@ -75,7 +75,7 @@ def test_unions_of_settled_shapes_are_the_shapes_of_their_parts():
     makers = [lambda: circle((rng.uniform(-99, 99), rng.uniform(-99, 99)), rng.uniform(0.5, 20)),
               lambda: text_box("12", 10.0, (rng.uniform(-99, 99), rng.uniform(-99, 99)), angle=rng.choice(ANGLES)),
               lambda: grown_shape(town_bar(rng.choice(ANGLES)), 2.0),
-              lambda: plane.band([(0.0, 0.0), (rng.uniform(-9, 9), rng.uniform(-9, 9)), (30.0, 5.0)], 4.0, True),
+              lambda: bands.band([(0.0, 0.0), (rng.uniform(-9, 9), rng.uniform(-9, 9)), (30.0, 5.0)], 4.0, True),
               lambda: polygon([(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)]),  # flat: not settled
               lambda: polygon([(0.0, 0.0), (0.0, 1e-300), (1e-300, 0.0)]),
               lambda: polygon(FLAT_BOTH_WAYS)]  # judged again, turned again: not settled
@@ -255,6 +255,8 @@ def test_real_face_layouts_are_the_same_without_the_shortcuts(name, monkeypatch)
         m.setattr(plane, "_settles", lambda *a: False)
         m.setattr(outlines, "_settles", lambda *a: False)
         m.setattr(room, "_cheap_first", lambda taken: list(range(len(taken))))  # overlaps in the order taken
+        m.setattr(plane, "_cores_meet", lambda *a: False)  # every meeting told edge by edge
+        m.setattr(plane_area, "_cores_meet", lambda *a: False)
         slow = _laid_out(calls)
     for cached in _geometry_caches():
         cached.cache_clear()
@@ -272,7 +274,7 @@ def test_least_clash_is_the_least_of_every_clash():
         room = Room(hex_less(5.0))
         for _ in range(rng.randint(3, 9)):
             room.add(_random_convex(rng) if rng.random() < 0.7 else
-                     plane.band([(rng.uniform(-80, 80), rng.uniform(-80, 80)) for _ in range(rng.randint(2, 5))],
+                     bands.band([(rng.uniform(-80, 80), rng.uniform(-80, 80)) for _ in range(rng.randint(2, 5))],
                                 rng.uniform(2, 8), rng.random() < 0.5))
         candidates = []
         while len(candidates) < rng.randint(1, 40):
@@ -297,7 +299,7 @@ def _curvy_band(rng: random.Random) -> Shape:
         heading += rng.uniform(-0.5, 0.5)
         step = rng.uniform(0.5, 12)
         x, y = x + step * math.cos(heading), y + step * math.sin(heading)
-    return plane.band(points, rng.uniform(1, 8), rng.random() < 0.5)
+    return bands.band(points, rng.uniform(1, 8), rng.random() < 0.5)
 
 
 def test_least_clash_with_overlaps_cheapest_first_is_that_in_the_order_taken(monkeypatch):

@@ -192,7 +192,7 @@ def test_a_value_no_station_takes_prints_where_it_stands():
 def test_lanes_are_drawn_as_that_many_rails(style):
     from pnp.geometry.track import Line
 
-    two = gauge.rails([Line((0, 0), (0, 50))], "standard", style, lanes=2)
+    two = gauge.rails(gauge.path_of([Line((0, 0), (0, 50))]), "standard", style, lanes=2)
     widths = [float(p.paint.stroke_width) for p in two]
     rails = [p for p in two if p.paint.stroke == style.color("track")]
     gaps = [p for p in two if p.paint.stroke == style.color("track_casing")]

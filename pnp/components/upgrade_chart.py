@@ -161,11 +161,15 @@ class Cells:
         return Block(used, lines * self.line, RowPlan(row, self.tile_mm, per_line))
 
 
-def colour_group(colour: str, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict, orientation: str,
-                 t: Messages) -> BlockGroup | None:
-    """One colour's rows in as many columns as they take without wrapping (at most
-    `max_columns`); one column, wrapping, where even that is too narrow."""
-    heading = Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
+def heading_block(colour: str, rows: list[UpgradeRow], frame: Frame, sizes: dict, t: Messages) -> Block:
+    """The heading over one colour's rows, the same at every tile size the layout tries."""
+    return Block(frame.width, sizes["heading"] * 1.8, Heading(heading_text(colour, rows, t)))
+
+
+def colour_group(heading: Block, rows: list[UpgradeRow], tile_mm: float, frame: Frame, sizes: dict,
+                 orientation: str) -> BlockGroup | None:
+    """One colour's rows under its `heading` in as many columns as they take without
+    wrapping (at most `max_columns`); one column, wrapping, where even that is too narrow."""
     for columns in range(min(int(sizes["max_columns"]), len(rows)), 0, -1):
         width = column_width(frame, columns, sizes["column_gap"])
         bl = row_blocks(rows, tile_mm, width, sizes, orientation, wrap=columns == 1)
@@ -208,8 +212,10 @@ def layout(groups, frame: Frame, sizes: dict, orientation: str, t: Messages) -> 
     """The fewest pages, then the fewest rows wrapped onto a second line (a wrapped
     row reads less clearly than a smaller tile), then the largest tiles."""
     best, best_key = None, None
+    headings = [heading_block(colour, rows, frame, sizes, t) for colour, rows in groups]
     for tile_mm in aids.tile_sizes(sizes):
-        coloured = [colour_group(colour, rows, tile_mm, frame, sizes, orientation, t) for colour, rows in groups]
+        coloured = [colour_group(heading, rows, tile_mm, frame, sizes, orientation)
+                    for heading, (_, rows) in zip(headings, groups)]
         if any(s is None for s in coloured):
             continue
         try:

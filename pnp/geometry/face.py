@@ -10,9 +10,11 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
+from pnp.geometry.cores import core, find_cores, with_cores
 from pnp.geometry.hexagon import APOTHEM, RADIUS, Point, add, direction, scale
 from pnp.geometry.outlines import circle, hex_less, text_box
-from pnp.geometry.plane import band, grown_shape, rotated, turned_polygon, union
+from pnp.geometry.bands import band
+from pnp.geometry.plane import grown_shape, rotated, turned_polygon, union
 from pnp.geometry.room import Grown, Room
 from pnp.geometry.track import polyline
 from pnp.model.tile import End, PhaseValue, TileFace, revenue_text
@@ -60,7 +62,8 @@ def partition_line(part) -> tuple[Point, Point]:
 
 
 # The shapes below recur on many faces (the same runs of track, the same stops in the
-# same places): each is made once a process.
+# same places): each is made once a process, its cores worked out with it (every
+# candidate spot on the face is tested against it).
 @lru_cache(maxsize=2048)
 def _casing(segment):
     """The ground a run of track covers, casing and all (square ends): texts keep off it."""
@@ -72,7 +75,7 @@ def _stop_clearance(shape):
     """A stop's outline (convex) grown by 2: texts keep that far from it. Cached by the
     shape object itself (a `Shape` has no equality of its own): it hits because
     `stop_shape` hands out one object per stop style, slots and angle."""
-    return grown_shape(shape, 2)
+    return find_cores(grown_shape(shape, 2))
 
 
 @lru_cache(maxsize=4096)
@@ -221,8 +224,8 @@ def _phase_row(revenue: tuple[PhaseValue, ...], stop: PlacedStop, take, text_ang
                 half_w, half_h = total * k / 2, h * k / 2
                 pts = [(p[0] - half_w, p[1] - half_h), (p[0] + half_w, p[1] - half_h),
                        (p[0] + half_w, p[1] + half_h), (p[0] - half_w, p[1] + half_h)]  # anticlockwise
-                yield (p, k), turned_polygon(rotated(pts, text_angle, p) if text_angle else pts, False,
-                                             7.9 * half_w * half_h)
+                row = turned_polygon(rotated(pts, text_angle, p) if text_angle else pts, False, 7.9 * half_w * half_h)
+                yield (p, k), with_cores(row, core(p[0], p[1], min(half_w, half_h)))
 
     centre, k = take(candidates())
     boxes, x = [], -total * k / 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pnp.geometry.cores import core, with_cores
 from pnp.geometry.face_spots import rim
 from pnp.geometry.face_stops import loc_point
 from pnp.geometry.hexagon import add, scale
@@ -33,7 +34,8 @@ def _icon_shape(name: str, point, radius: float, text_angle: float):
     w, h = size
     x, y = point
     box = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
-    return Grown(turned_polygon(rotated(box, text_angle, point) if text_angle else box, False, 1.9 * w * h), 2)  # anticlockwise
+    shape = turned_polygon(rotated(box, text_angle, point) if text_angle else box, False, 1.9 * w * h)  # anticlockwise
+    return Grown(with_cores(shape, core(x, y, min(w, h) / 2)), 2)
 
 
 @lru_cache(maxsize=256)

@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from pnp.geometry.hexagon import Point, add, angle_of, direction, edge_midpoint, length, scale, unit
 from pnp.geometry.outlines import circle, hex_less
-from pnp.geometry.plane import Shape, band, grown, holds, intersects, moved, polygon
+from pnp.geometry.bands import band
+from pnp.geometry.plane import Shape, grown_shape, holds, intersects, moved
 from pnp.geometry.stops import city_outline, slot_radius, town_bar, town_dot
 from pnp.geometry.track import Segment, edge_to_edge, edge_to_point, polyline
 from pnp.model.tile import End, TileFace
@@ -120,7 +121,7 @@ def place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop],
         others += [_casing(s) for s in plain]
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75) if not lone else (0.5,):
             point = segment.at(t)
-            bar = polygon(grown(_shape_at(town_bar(angle_of(segment.tangent(t))), point).parts[0], 4))
+            bar = grown_shape(_shape_at(town_bar(angle_of(segment.tangent(t))), point), 4)
             if not any(intersects(bar, o) for o in others):
                 break
         through[i] = segment

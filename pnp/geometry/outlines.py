@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from pnp.geometry.cores import core, with_cores
 from pnp.geometry.hexagon import RADIUS, corners
 from pnp.geometry.plane import Point, Shape, _settles, polygon, settled_shape, turned_polygon
 from pnp.text import CAP_HEIGHT, text_width
@@ -30,26 +31,37 @@ _UNIT_REACH = (min(u for u, _ in UNIT_CIRCLE), min(v for _, v in UNIT_CIRCLE),
                max(u for u, _ in UNIT_CIRCLE), max(v for _, v in UNIT_CIRCLE))
 # A 32-gon of radius r has a twice area of 64 r^2 sin(pi / 16) cos(pi / 16) = 6.24 r^2
 _CIRCLE_TWICE_AREA = 6.2
+_INNER_RADIUS = math.cos(math.pi / 32)  # a 32-gon's edges' distance from its centre, its corners' being 1
 
 
 def circle_points(centre: Point, radius: float) -> list[Point]:
-    """A 32-gon's corners (what shapely's buffer(radius, 8) gives), closed."""
+    """A 32-gon's corners (what shapely's buffer(radius, 8) gives), closed: the centre
+    plus each corner's offset `radius * u`, `radius * v` (`_circle_offsets`)."""
     x, y = centre
-    return [(x + radius * u, y + radius * v) for u, v in UNIT_CIRCLE]
+    return [(x + du, y + dv) for du, dv in _circle_offsets(radius, math.copysign(1.0, radius))]
+
+
+@lru_cache(maxsize=256)
+def _circle_offsets(radius: float, sign: float) -> tuple[Point, ...]:
+    """The unit circle's corners times `radius`, worked out once a radius: a face tries
+    circles of a few radii at many spots. Keyed by the radius's sign too: 0.0 and -0.0
+    are equal but give offsets whose zeros differ in sign."""
+    return tuple([(radius * u, radius * v) for u, v in UNIT_CIRCLE])
 
 
 def circle(centre: Point, radius: float) -> Shape:
     """`polygon(circle_points(centre, radius))`, made without judging its turn or
     looking for its bounds corner by corner: the 32-gon turns clockwise and reaches
-    furthest where the unit circle does. Layouts try circles at many spots."""
+    furthest where the unit circle does. Layouts try circles at many spots. Its core is
+    the disc its edges touch."""
     points = circle_points(centre, radius)
     x, y = centre
     u0, v0, u1, v1 = _UNIT_REACH
     box = (x + radius * u0, y + radius * v0, x + radius * u1, y + radius * v1)
     if not (radius > 0 and _settles(_CIRCLE_TWICE_AREA * radius * radius, len(points) - 1, box)):
-        return polygon(points)
+        return with_cores(polygon(points), core(x, y, radius * _INNER_RADIUS) if radius > 0 else None)
     ring = tuple(points[:-1])
-    return settled_shape((ring[::-1],), (box,), ring + ring[:1])
+    return with_cores(settled_shape((ring[::-1],), (box,), ring + ring[:1]), core(x, y, radius * _INNER_RADIUS))
 
 
 def box(minx: float, miny: float, maxx: float, maxy: float) -> Shape:
@@ -70,9 +82,11 @@ def text_corners(text: str, size: float, anchor: Point, angle: float = 0.0, weig
 def text_box(text: str, size: float, anchor: Point, *, angle: float = 0.0, weight: str = "regular",
              pad: float = 1.0) -> Shape:
     """The box of `text_corners` as a shape: it turns clockwise (y up; `_UNIT_BOX`), its
-    twice area 8 w h for half sizes w and h."""
+    twice area 8 w h for half sizes w and h; its core the disc about the anchor that
+    touches its nearer sides."""
     w, h = _half_size(text, size, weight, pad)
-    return turned_polygon(text_corners(text, size, anchor, angle, weight, pad), True, 7.9 * w * h)
+    shape = turned_polygon(text_corners(text, size, anchor, angle, weight, pad), True, 7.9 * w * h)
+    return with_cores(shape, core(anchor[0], anchor[1], min(w, h)))
 
 
 @lru_cache(maxsize=1024)

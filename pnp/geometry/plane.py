@@ -22,6 +22,8 @@ import math
 from functools import lru_cache
 from operator import mul, sub
 
+from pnp.geometry.cores import DEEP, GROWN_REACH, core
+
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 Bounds = tuple[float, float, float, float]
@@ -36,18 +38,24 @@ class Shape:
     () when the shape has no single outline (unions, bands, grown shapes).
     `recipe` says how GEOS made the same shape (`as_geos.geos`, for tests that compare
     the two); None: `Polygon(coords)`. `settled`: every part is one `_oriented` keeps as
-    it is (so a union of settled shapes takes their parts and boxes as they are)."""
+    it is (so a union of settled shapes takes their parts and boxes as they are).
+    `cores`: a disc inside each part (or None) where known (`pnp.geometry.cores`)."""
 
-    __slots__ = ("parts", "boxes", "bounds", "coords", "recipe", "settled")
+    __slots__ = ("parts", "boxes", "bounds", "coords", "recipe", "settled", "cores")
 
     def __init__(self, parts: tuple[Ring, ...], coords: tuple[Point, ...] = (), recipe: tuple | None = None):
-        oriented = [_oriented(p) for p in parts]
+        self._fill([_oriented(p) for p in parts], coords, recipe)
+
+    def _fill(self, oriented: list[tuple[Ring, Bounds, bool]], coords: tuple[Point, ...], recipe: tuple | None):
+        """The fields of the shape of parts as `_oriented` judges them ((part, bounds,
+        settled) each), for a maker that knows some of the judgements (`bands.band`)."""
         self.parts = tuple([p for p, _, _ in oriented])
         self.boxes = tuple([b for _, b, _ in oriented])
         self.bounds = self.boxes[0] if len(self.boxes) == 1 else _union_bounds(self.boxes)
         self.coords = coords
         self.recipe = recipe
         self.settled = all([s for _, _, s in oriented])
+        self.cores = None
 
     def __repr__(self) -> str:
         return f"Shape({len(self.parts)} parts, bounds={self.bounds})"
@@ -60,6 +68,7 @@ def settled_shape(parts: tuple[Ring, ...], boxes: tuple[Bounds, ...], coords: tu
     `circle`, `grown_shape`, `union`). The same object `Shape(parts, ...)` makes."""
     shape = Shape.__new__(Shape)
     shape.parts, shape.boxes, shape.coords, shape.recipe, shape.settled = parts, boxes, coords, recipe, True
+    shape.cores = None
     shape.bounds = boxes[0] if len(boxes) == 1 else _union_bounds(boxes)
     return shape
 
@@ -104,18 +113,26 @@ def turned_polygon(points, clockwise: bool, least_twice_area: float) -> Shape:
 
 def union(*shapes: Shape) -> Shape:
     """All the shapes' parts as one shape. Settled shapes' parts (the most) are taken
-    with their boxes as they are: judging their turn again would keep each as it is."""
+    with their boxes as they are: judging their turn again would keep each as it is.
+    Their parts' cores too, where every shape has them."""
     if shapes and all([s.settled for s in shapes]):
-        return settled_shape(tuple([p for s in shapes for p in s.parts]), tuple([b for s in shapes for b in s.boxes]),
+        made = settled_shape(tuple([p for s in shapes for p in s.parts]), tuple([b for s in shapes for b in s.boxes]),
                              recipe=("union", shapes))
-    return Shape(tuple(p for s in shapes for p in s.parts), recipe=("union", shapes))
+    else:
+        made = Shape(tuple(p for s in shapes for p in s.parts), recipe=("union", shapes))
+    if shapes and all([s.cores is not None for s in shapes]):
+        made.cores = tuple([c for s in shapes for c in s.cores])
+    return made
 
 
 def moved(shape: Shape, dx: float, dy: float) -> Shape:
     """`shape` moved by (dx, dy), by shapely.affinity.translate's own arithmetic."""
     recipe = None if shape.recipe is None else ("translate", shape, dx, dy)
-    return Shape(tuple(tuple(translated(p, dx, dy)) for p in shape.parts),
+    made = Shape(tuple(tuple(translated(p, dx, dy)) for p in shape.parts),
                  tuple(translated(shape.coords, dx, dy)) if shape.coords else (), recipe)
+    if shape.cores is not None:
+        made.cores = tuple([c and core(c[0] + dx, c[1] + dy, c[2]) for c in shape.cores])
+    return made
 
 
 def rotated(points, angle: float, origin) -> list[Point]:
@@ -143,36 +160,59 @@ def translated(points, dx: float, dy: float) -> list[Point]:
 def intersects(a: Shape, b: Shape) -> bool:
     """Whether the shapes share a point (touching counts). Boxes are compared inline
     (`_boxes_meet`): a face layout asks this some 5,000 times, most of them answered
-    by the boxes alone."""
+    by the boxes alone. Two parts whose cores overlap by `cores.DEEP` meet: the side
+    tests of `_separated` would find so however they round (`pnp.geometry.cores`);
+    the others are tested edge by edge."""
     bx0, by0, bx1, by1 = b.bounds
     ax0, ay0, ax1, ay1 = a.bounds
     if not (ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1):
         return False
-    for pa, (px0, py0, px1, py1) in zip(a.parts, a.boxes):
+    a_cores, b_cores = a.cores, b.cores
+    if len(a.parts) == 1 and len(b.parts) == 1:  # most candidates against most things taken
+        if a_cores is not None and b_cores is not None and _cores_meet(a_cores[0], b_cores[0]):
+            return True
+        pa, pb = a.parts[0], b.parts[0]
+        return not _separated(pa, pb) and not _separated(pb, pa)
+    if a_cores is None or b_cores is None:
+        a_cores = b_cores = (None,) * max(len(a.parts), len(b.parts))
+    for pa, ca, (px0, py0, px1, py1) in zip(a.parts, a_cores, a.boxes):
         if not (px0 <= bx1 and bx0 <= px1 and py0 <= by1 and by0 <= py1):
             continue
-        for pb, (qx0, qy0, qx1, qy1) in zip(b.parts, b.boxes):
+        for pb, cb, (qx0, qy0, qx1, qy1) in zip(b.parts, b_cores, b.boxes):
             if (px0 <= qx1 and qx0 <= px1 and py0 <= qy1 and qy0 <= py1
-                    and not _separated(pa, pb) and not _separated(pb, pa)):
+                    and (_cores_meet(ca, cb) or not _separated(pa, pb) and not _separated(pb, pa))):
                 return True
     return False
 
 
+def _cores_meet(ca, cb) -> bool:
+    """Whether two parts' cores (None: not known) overlap by `cores.DEEP`."""
+    if ca is None or cb is None:
+        return False
+    reach = ca[2] + cb[2] - DEEP
+    return reach > 0 and (ca[0] - cb[0]) ** 2 + (ca[1] - cb[1]) ** 2 < reach * reach
+
+
 def holds(area: Ring, shape: Shape) -> bool:
     """Whether the convex `area` (anticlockwise) holds every corner of `shape`. Most
-    shapes asked about lie well inside: when the corners of their bounds do, by more
-    than rounding could move a corner's side (`_box_well_inside`), so do all their own
-    corners, and the answer is the one the corner by corner test below gives."""
-    if _box_well_inside(area, shape.bounds):
-        return True
-    x0, y0 = area[-1]
-    for x1, y1 in area:
-        ex, ey = x1 - x0, y1 - y0
+    shapes asked about lie well inside: an edge of the area that has the corners of
+    their bounds inside it by a margin (`_WELL_INSIDE`) has every point of the bounds
+    inside, and so every corner of the shape however its side test rounds. The side of
+    an edge a point is on changes linearly across the bounds, so the least is at the
+    corner the edge's direction picks (`_area_edges`). Only the other edges, a spot
+    near the rim has one or two, are tested corner by corner: the answer is the one
+    testing every corner against every edge gives."""
+    minx, miny, maxx, maxy = shape.bounds
+    size = max(maxx, maxy, -minx, -miny)  # the largest |coordinate| of the box
+    corner = ((minx, miny), (maxx, miny), (minx, maxy), (maxx, maxy))
+    for x0, y0, ex, ey, k, reach, worst in _area_edges(area):
+        x, y = corner[worst]
+        if ex * (y - y0) - ey * (x - x0) >= k * (size + reach):
+            continue
         for part in shape.parts:
             for x, y in part:
                 if ex * (y - y0) - ey * (x - x0) < 0:
                     return False
-        x0, y0 = x1, y1
     return True
 
 
@@ -180,22 +220,6 @@ def holds(area: Ring, shape: Shape) -> bool:
 # in the side test, for every point of the bounds to pass that test in floating point:
 # each side test rounds by some 1e-16 of those sizes, so 1e-12 leaves room to spare.
 _WELL_INSIDE = 1e-12
-
-
-def _box_well_inside(area: Ring, bounds: Bounds) -> bool:
-    """Whether the upright box `bounds` lies inside every edge of the convex `area` by a
-    margin (`_WELL_INSIDE`): then every point of the box lies inside it, and `holds`'
-    side test finds each corner of a shape within the box inside however it rounds. The
-    side of an edge a point is on changes linearly across the box, so the least is at
-    the corner the edge's direction picks (`_area_edges`)."""
-    minx, miny, maxx, maxy = bounds
-    size = max(maxx, maxy, -minx, -miny)  # the largest |coordinate| of the box
-    corner = ((minx, miny), (maxx, miny), (minx, maxy), (maxx, maxy))
-    for x0, y0, ex, ey, k, reach, worst in _area_edges(area):
-        x, y = corner[worst]
-        if ex * (y - y0) - ey * (x - x0) < k * (size + reach):
-            return False
-    return True
 
 
 @lru_cache(maxsize=1024)
@@ -284,13 +308,19 @@ def fan(centre: Point, start: float, end: float, radius: float) -> list[Point]:
     """The corners of a round join about `centre`, from angle `start` to `end` (radians,
     the shorter way), both ends included: GEOS's fillet of equal steps, as many as the
     turn holds steps of a quarter circle / QUADRANT_SEGMENTS, rounded."""
+    total = fan_turn(start, end)
+    x, y = centre
+    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius, math.copysign(1.0, start))]
+
+
+def fan_turn(start: float, end: float) -> float:
+    """The turn of a fan from `start` to `end`, the shorter way (positive: anticlockwise)."""
     total = end - start
     if total > math.pi:
         total -= 2 * math.pi
     elif total < -math.pi:
         total += 2 * math.pi
-    x, y = centre
-    return [(x + dx, y + dy) for dx, dy in _fan_offsets(start, total, radius, math.copysign(1.0, start))]
+    return total
 
 
 @lru_cache(maxsize=4096)
@@ -310,66 +340,39 @@ def grown_shape(shape: Shape, margin: float) -> Shape:
     """A one-part shape grown by `margin` (GEOS's `buffer(margin)`). The grown ring turns
     anticlockwise by its making, and its twice area is over 4 margin^2 (its fans alone
     go round a circle of that radius in steps under 12 degrees): where that settles its
-    turn (`_settles`), it is not judged again."""
+    turn (`_settles`), it is not judged again. The shape's core grows with it, by a
+    little less than the margin (`cores.GROWN_REACH`)."""
     ring = grown(shape.parts[0], margin)
     recipe = ("buffer", shape, margin)
     if len(shape.parts[0]) < 3 or margin <= 0:
         return Shape((ring,), recipe=recipe)
     xs, ys = zip(*ring)
     box = (min(xs), min(ys), max(xs), max(ys))
-    if not _settles(4.0 * margin * margin, len(ring), box):
-        return Shape((ring,), recipe=recipe)
-    return settled_shape((ring,), (box,), recipe=recipe)
+    made = settled_shape((ring,), (box,), recipe=recipe) if _settles(4.0 * margin * margin, len(ring), box) \
+        else Shape((ring,), recipe=recipe)
+    if shape.cores is not None and shape.cores[0] is not None:
+        x, y, r = shape.cores[0]
+        made.cores = (core(x, y, r + GROWN_REACH * margin),)
+    return made
 
 
 def grown(ring: Ring, margin: float) -> Ring:
     """A convex polygon (anticlockwise) grown by `margin` with round corners: each
-    edge moved out, each corner a fan between the moved edges."""
+    edge moved out, each corner a fan between the moved edges (`fan`'s corners, its
+    steps written out here: a city's clearance has 32 corners, and every stop of every
+    face has one)."""
     out: list[Point] = []
-    n = len(ring)
-    normals = [_outward(ring[i - 1], ring[i]) for i in range(n)]  # edge i-1 -> i's, into corner i
-    for i in range(n):
-        out += fan(ring[i], normals[i], normals[(i + 1) % n], margin)
+    atan2, half_turn = math.atan2, math.pi / 2
+    normals = [atan2(q[1] - p[1], q[0] - p[0]) - half_turn for p, q in zip(ring[-1:] + ring[:-1], ring)]  # `_outward`
+    copysign, offsets, turn = math.copysign, _fan_offsets, fan_turn
+    for (x, y), start, end in zip(ring, normals, normals[1:] + normals[:1]):  # edge i-1 -> i's normal, into corner i
+        out += [(x + dx, y + dy) for dx, dy in offsets(start, turn(start, end), margin, copysign(1.0, start))]
     return tuple(out)
 
 
 def _outward(p: Point, q: Point) -> float:
     """The angle of the outward normal of edge p->q of an anticlockwise polygon."""
     return math.atan2(q[1] - p[1], q[0] - p[0]) - math.pi / 2
-
-
-def band(points, half: float, round_caps: bool) -> Shape:
-    """A polyline grown by `half` on both sides (GEOS buffer with round joins): a box
-    along each segment, a fan at each bend's outer side, and at the two ends a half
-    circle (round caps) or nothing (flat caps)."""
-    pts = list(points)
-    parts: list[Ring] = []
-    normals = [_outward(p, q) for p, q in zip(pts, pts[1:])]  # each segment's, shared with the bends at its ends
-    cos, sin = math.cos, math.sin
-    for p, q, a in zip(pts, pts[1:], normals):
-        dx, dy = half * cos(a), half * sin(a)
-        parts.append(((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy)))
-    for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
-        turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
-        if turn > 0:  # turning right (y up): the outer side is the left one
-            a_in, a_out = a_in + math.pi, a_out + math.pi
-        elif turn == 0:
-            continue
-        parts.append(tuple(fan(here, a_in, a_out, half)) + (here,))
-    if round_caps:
-        for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2])):
-            a = math.atan2(end[1] - other[1], end[0] - other[0])
-            parts.append(tuple(fan_half(end, a, half)))
-    return Shape(tuple(parts), recipe=("band", tuple(pts), half, round_caps))
-
-
-def fan_half(centre: Point, heading: float, radius: float) -> list[Point]:
-    """A round cap: the half circle about `centre` facing `heading`, in GEOS's steps."""
-    n = 2 * QUADRANT_SEGMENTS
-    start = heading + math.pi / 2
-    x, y = centre
-    return [(x + radius * math.cos(start - i * math.pi / n), y + radius * math.sin(start - i * math.pi / n))
-            for i in range(n + 1)]
 
 
 def line_in_box(p: Point, q: Point, box: Bounds) -> tuple[Point, Point] | None | bool:

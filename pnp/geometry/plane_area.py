@@ -9,7 +9,8 @@ they run opposite ways (two parts side by side: the edge is inside the union).
 
 from __future__ import annotations
 
-from pnp.geometry.plane import Ring, Shape, _area_edges, _bounds, _boxes_meet, _separated, holds, signed_area
+from pnp.geometry.plane import (Ring, Shape, _area_edges, _bounds, _boxes_meet, _cores_meet, _separated, holds,
+                                signed_area)
 
 _EPS = 1e-9
 
@@ -26,17 +27,19 @@ def overlap_area(a: Shape, b: Shape, facts: "PartFacts | None" = None) -> float:
     """The area `a` and `b` share. A part of `a` within the bounds of a part of `b` that
     is an upright box lies inside it whole: it is taken as it is, without the tests of
     what meets what, which would find so when it is not a sliver (`_no_sliver`; a map's
-    hexes against a page's window). `facts`: `PartFacts(a)`, for a caller that asks
+    hexes against a page's window). Parts whose cores meet (`plane.intersects`) are
+    cut without the tests. `facts`: `PartFacts(a)`, for a caller that asks
     about the same `a` against many windows (`_window_area`)."""
     if facts is not None and len(b.parts) == 1 and _is_box(b.parts[0]):
         return _window_area(a, b.parts[0], b.boxes[0], facts)
-    windows = [(q, qb, _is_box(q)) for q, qb in zip(b.parts, b.boxes)]
+    a_cores = a.cores if a.cores is not None and b.cores is not None else (None,) * len(a.parts)
+    windows = [(q, qb, _is_box(q), qc) for q, qb, qc in zip(b.parts, b.boxes, b.cores or (None,) * len(b.parts))]
     pieces = []
-    for p, pb in zip(a.parts, a.boxes):
-        for q, qb, upright in windows:
+    for p, pb, pc in zip(a.parts, a.boxes, a_cores):
+        for q, qb, upright, qc in windows:
             if upright and _box_within(pb, qb) and _no_sliver(pb):
                 pieces.append(p)
-            elif _boxes_meet(pb, qb) and not _separated(p, q) and not _separated(q, p):
+            elif _boxes_meet(pb, qb) and (_cores_meet(pc, qc) or not _separated(p, q) and not _separated(q, p)):
                 pieces.append(p if upright and _box_within(pb, qb) else clip(p, q))
     return union_area([p for p in pieces if len(p) >= 3])
 
@@ -131,23 +134,21 @@ def clip(subject: Ring, window: Ring) -> Ring:
 
 def _kept(ring: list, side: list[float]) -> list:
     """What of a convex ring lies on the inner side of a line (`side`: each corner's side
-    of it, inner >= 0), cut where its edges cross the line."""
+    of it, inner >= 0), cut where its edges cross the line: edge p -> q at
+    sp / (sp - sq) of the way from p."""
     kept = []
-    for i in range(len(ring)):
-        p, q = ring[i - 1], ring[i]
-        sp, sq = side[i - 1], side[i]
+    p, sp = ring[-1], side[-1]
+    for q, sq in zip(ring, side):
         if sq >= 0:
             if sp < 0:
-                kept.append(_cut(p, q, sp, sq))
+                t = sp / (sp - sq)
+                kept.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
             kept.append(q)
         elif sp >= 0:
-            kept.append(_cut(p, q, sp, sq))
+            t = sp / (sp - sq)
+            kept.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+        p, sp = q, sq
     return kept
-
-
-def _cut(p, q, sp: float, sq: float):
-    t = sp / (sp - sq)
-    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
 
 
 def union_area(parts: list[Ring], alone: list[bool] | None = None, areas: list | None = None) -> float:

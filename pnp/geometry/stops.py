@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from pnp.geometry.cores import find_cores
 from pnp.geometry.hexagon import Point, rotate_degrees
 from pnp.geometry.plane import Shape, polygon, rotated, signed_area
 from pnp.geometry.outlines import box, circle, circle_points
@@ -40,13 +41,14 @@ def city_outline(slots: int, angle: float = 0.0) -> Shape:
     """The white backing of a city: the hull of its slots (a circle, a capsule, ...).
     Made once for each size and turn (every city of every face and map hex asks,
     twice). Its corners are those GEOS gave (the union of the slots' 32-gons, then its
-    hull), in GEOS's order: a city's outline is drawn from them."""
+    hull), in GEOS's order: a city's outline is drawn from them. Its core is found
+    with it (`pnp.geometry.cores`): it grows with the city's clearance on a face."""
     r = slot_radius(slots)
     if slots <= 1:
         ring = circle_points((0.0, 0.0), r)
     else:
         ring = _hull([p for c in slot_centres(slots) for p in circle_points(c, r)])
-    return polygon(rotated(ring, angle, (0, 0)) if angle else ring)
+    return find_cores(polygon(rotated(ring, angle, (0, 0)) if angle else ring))
 
 
 def _hull(points: list[Point]) -> list[Point]:
@@ -79,9 +81,9 @@ def _cross(o: Point, a: Point, b: Point) -> float:
 @lru_cache(maxsize=512)
 def town_bar(angle: float) -> Shape:
     """A bar across the track; `angle` is the track's direction in degrees (made once
-    for each angle)."""
+    for each angle), its core found with it."""
     long, thick = TOWN_BAR
-    return polygon(rotated(box(-thick / 2, -long / 2, thick / 2, long / 2).coords, angle, (0, 0)))
+    return find_cores(polygon(rotated(box(-thick / 2, -long / 2, thick / 2, long / 2).coords, angle, (0, 0))))
 
 
 def town_dot() -> Shape:

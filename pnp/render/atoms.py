@@ -29,9 +29,8 @@ def terminal_arrow(segment: Segment, style: Style) -> object:
 
 def city(stop: PlacedStop, style: Style) -> object:
     g = svg.group()
-    outline = city_outline(stop.slots, stop.angle)
-    pts = [add(p, stop.point) for p in outline.coords[:-1]]
-    if stop.slots > 1:
+    if stop.slots > 1:  # one slot's circle is its own backing
+        pts = [add(p, stop.point) for p in city_outline(stop.slots, stop.angle).coords[:-1]]
         g.add(svg.polygon_path(pts, fill=style.color("city_fill"), stroke=style.color("city_stroke"), stroke_width=2))
     r = slot_radius(stop.slots)
     for c in slot_centres(stop.slots):

@@ -18,30 +18,31 @@ TIE_CASING = TIE_LENGTH + CASING_WIDTH - TRACK_WIDTH  # the white edge round the
 FUTURE_DASH = 14.0  # track still to be built: dashed
 
 
-def _d(segments: list[Segment]) -> tuple:
+def path_of(segments: list[Segment]) -> tuple:
+    """Track segments as the path commands `casing` and `rails` stroke: worked out once
+    for both, the casing and the rails over it are one tuple of commands (which the
+    PDF writer then also writes out once)."""
     return shapes.track(segments)
 
 
-def casing(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, lanes: int = 1,
-           width: float | None = None):
-    """The light casing under track of one gauge; wider under tied track and lanes,
-    narrower under thinner track."""
+def casing(d: tuple, gauge: str, style: Style, *, butt: bool = False, lanes: int = 1, width: float | None = None):
+    """The light casing under track of one gauge (`d`: its segments' `path_of`); wider
+    under tied track and lanes, narrower under thinner track."""
     share = width or 1.0
     width = TIE_CASING * share if gauge in ("narrow", "dual") else CASING_WIDTH - TRACK_WIDTH * (1 - share)
     width += (lanes - 1) * (TRACK_WIDTH + LANE_GAP)
     caps = {"stroke_linecap": "butt"} if butt else {}
-    return svg.path(_d(segments), fill="none", stroke=style.color("track_casing"), stroke_width=width, **caps)
+    return svg.path(d, fill="none", stroke=style.color("track_casing"), stroke_width=width, **caps)
 
 
 LANE_GAP = 5.0  # between parallel lanes
 
 
-def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = False, color: str | None = None,
+def rails(d: tuple, gauge: str, style: Style, *, butt: bool = False, color: str | None = None,
           tie_color: str | None = None, lanes: int = 1, width: float | None = None) -> list:
-    """The rail of one gauge, as one to three paths over the same track; in the data's
-    own colours when it gives them (a rail colour, another for the ties); several
-    parallel lanes as rails and gaps stroked one over another."""
-    d = _d(segments)
+    """The rail of one gauge over track `d` (its segments' `path_of`), as one to three
+    paths; in the data's own colours when it gives them (a rail colour, another for the
+    ties); several parallel lanes as rails and gaps stroked one over another."""
     caps = {"stroke_linecap": "butt"} if butt else {}
     colour = style.colors.get(color, color) if color else style.color("track")
     ties = style.colors.get(tie_color, tie_color) if tie_color else colour
@@ -70,4 +71,4 @@ def rails(segments: list[Segment], gauge: str, style: Style, *, butt: bool = Fal
     return out
 
 
-__all__ = ["casing", "rails", "GAUGES"]
+__all__ = ["casing", "rails", "path_of", "GAUGES"]

@@ -3,10 +3,16 @@ ink prints legibly on a coloured ground."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.render.style import Style
 
 
-def _luminance(colour: str) -> float:
+@lru_cache(maxsize=1024)
+def luminance(colour: str) -> float:
+    """The relative luminance of a #rrggbb colour (0 black .. 1 white): a kit asks it of
+    the same few colours for every card and market space (each company's colour against
+    the card's ground and inks, each zone's ground)."""
     rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
@@ -14,13 +20,13 @@ def _luminance(colour: str) -> float:
 
 def lightness(color: str) -> float:
     """CIE L* (0 black to 100 white) of a #rrggbb colour: how light it prints in greyscale."""
-    y = _luminance(color)
+    y = luminance(color)
     return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else y * 24389 / 27
 
 
 def contrast(a: str, b: str) -> float:
     """The WCAG contrast ratio of two #rrggbb colours (1 to 21)."""
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
 

@@ -15,6 +15,7 @@ from pnp.geometry.outlines import box, text_box
 from pnp.geometry.plane import Shape, line_in_box, moved, union
 from pnp.draw.nodes import Page
 from pnp.render import svg
+from pnp.render.ink import luminance
 from pnp.render.style import Style
 from pnp.templates import MarketSizes
 from pnp.text import CAP_HEIGHT, fit_size, text_width, wrap
@@ -54,13 +55,6 @@ class Rect(Struct, frozen=True):
 
     def shape(self) -> Shape:
         return box(self.x, self.y, self.x + self.w, self.y + self.h)
-
-
-def luminance(colour: str) -> float:
-    """Relative luminance of #rrggbb (0 black .. 1 white)."""
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
 def ink_on(ground: str, style: Style) -> str:

@@ -37,18 +37,19 @@ def face_layers(face: TileFace, layout: FaceLayout, style: Style, ground_colour:
     layers: dict[str, list] = {name: [] for name in LAYERS}
     angle = layout.text_angle
     layers["frame"] += extras.stripes(face, style) + extras.frame(face, style) + extras.partitions(face, style)
-    looks = sorted({t.look for t in layout.track}, key=lambda k: (gauge.GAUGES.index(k[0]), *(str(x) for x in k[1:])))
+    track = [(t.look, t.segment) for t in layout.track]
+    looks = sorted({look for look, _ in track}, key=lambda k: (gauge.GAUGES.index(k[0]), *(str(x) for x in k[1:])))
     for look in looks:  # track drawn alike as one path: by gauge, then colours and lanes
         kind, colour, ties, lanes, width = look
-        segments = [t.segment for t in layout.track if t.look == look]
-        layers["track_casing"].append(gauge.casing(segments, kind, style, lanes=lanes, width=width))
-        layers["track"].extend(gauge.rails(segments, kind, style, color=colour, tie_color=ties, lanes=lanes, width=width))
+        d = gauge.path_of([segment for its_look, segment in track if its_look == look])
+        layers["track_casing"].append(gauge.casing(d, kind, style, lanes=lanes, width=width))
+        layers["track"].extend(gauge.rails(d, kind, style, color=colour, tie_color=ties, lanes=lanes, width=width))
     gaps, railings = drawn.bridges(face, layout.track, style, ground_colour)
     layers["frame"] += gaps + drawn.face_shapes(face, style, angle, background=True)
     layers["track"] += railings + drawn.tunnel_portals(face, style)
     for casing, rail, kind in layout.overpasses:
-        layers["track"].append(gauge.casing([casing], kind, style, butt=True))
-        layers["track"].extend(gauge.rails([rail], kind, style, butt=True))
+        layers["track"].append(gauge.casing(gauge.path_of([casing]), kind, style, butt=True))
+        layers["track"].extend(gauge.rails(gauge.path_of([rail]), kind, style, butt=True))
     for t in layout.track:
         if t.terminal:
             layers["track"].append(atoms.terminal_arrow(t.segment, style))

@@ -158,14 +158,14 @@ def flow_groups(groups: list[BlockGroup], frame: Frame, gap: float, spacing: flo
                 y += head_h
                 heading = None
             room = _sub_frame(frame, y, bottom - y)
-            placed = flow(rest, room, group.columns, gap, spacing)
-            if len(placed) == 1:
+            if _on_one_page(rest, y, bottom - y, group.columns, spacing):  # placed only once balanced
                 height = _balanced_height(rest, room, group.columns, gap, spacing)
                 placed = flow(rest, _sub_frame(frame, y, height), group.columns, gap, spacing)
                 pages[-1].extend(placed[0])
                 y = max(p.y + p.block.height for p in placed[0]) + spacing + group_gap
                 rest = []
             else:
+                placed = flow(rest, room, group.columns, gap, spacing)
                 pages[-1].extend(placed[0])
                 rest = rest[len(placed[0]):]
                 new_page()

@@ -46,12 +46,13 @@ def draw_pages(pieces: list[PieceArt], layouts: list[PageLayout], paper: Paper, 
         number = t("page.number", page=first_page + n, total=total)
         title = f"{footer}, {number}"
         body: list[Node] = []
+        placed = [(pieces[slot.index], slot) for slot in layout.slots]
+        moves = [_placement(slot, piece) for piece, slot in placed]  # one for a piece's bleed and art
         for layer in ("bleed", "art"):
-            for slot in layout.slots:
-                piece = pieces[slot.index]
+            for (piece, _), move in zip(placed, moves):
                 art = piece.bleed if layer == "bleed" else piece.art
                 if art is not None:
-                    body.append(Group([art], transform=_placement(slot, piece)))
+                    body.append(Group([art], transform=move))
         if layout.cuts and cut_lines:
             body.append(_same_lines(tuple(layout.cuts), style.color("cut"), CUT_WIDTH))
         if layout.marks:
@@ -74,7 +75,13 @@ def _placement(slot, piece: PieceArt) -> tuple:
     steps = [shapes.translate(slot.x, slot.y)]
     if piece.turn:
         steps.append(shapes.rotate(piece.turn))
-    return (*steps, shapes.scale(piece.mm_per_unit))
+    return (*steps, _scale(piece.mm_per_unit))
+
+
+@lru_cache(maxsize=64)
+def _scale(mm_per_unit: float) -> tuple:
+    """A piece's scale step: the same few for every slot of a sheet."""
+    return shapes.scale(mm_per_unit)
 
 
 def page_svg(width_mm: float, height_mm: float, title: str, body: list[Node]) -> Page:

@@ -1,0 +1,82 @@
+"""Bands: a polyline grown on both sides (GEOS's buffer with round joins), the ground a
+run of track or a partition line covers on a face. A band is a `plane.Shape` of a box
+along each segment, a fan at each bend's outer side and, with round caps, a half circle
+at each end.
+
+Its maker knows which way each part turns and a least area for it, so a part whose turn
+no rounding could change (`plane._settles`) is not judged again by its corners; and it
+knows each box's core (`pnp.geometry.cores`). The shape is the one `Shape(parts)` makes
+of the same corners, part for part; only a sliver (a segment of no length, a bend of
+next to no turn) is judged as `Shape` judges it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.geometry.cores import core
+from pnp.geometry.plane import QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
+
+# A slice of a circle of radius r turning by t (at most a step of a quarter circle / 16
+# from one corner to the next, 1.5 steps where the count of steps rounds down) has a
+# twice area r^2 times the sum of its steps' sines, over 0.99 r^2 |t|; a half circle
+# of 32 steps 32 r^2 sin(pi / 32) = 3.14 r^2.
+_SLICE = 0.99
+_HALF_CIRCLE = 3.1
+
+
+def band(points, half: float, round_caps: bool) -> Shape:
+    """A polyline grown by `half` on both sides (GEOS buffer with round joins): a box
+    along each segment, a fan at each bend's outer side, and at the two ends a half
+    circle (round caps) or nothing (flat caps)."""
+    pts = list(points)
+    parts: list[tuple] = []  # (part, bounds, settled) as `plane._oriented` judges them
+    cores: list = []
+    normals = [_outward(p, q) for p, q in zip(pts, pts[1:])]  # each segment's, shared with the bends at its ends
+    cos, sin = math.cos, math.sin
+    for p, q, a in zip(pts, pts[1:], normals):
+        dx, dy = half * cos(a), half * sin(a)
+        ring = ((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy))
+        length = math.hypot(q[0] - p[0], q[1] - p[1])  # anticlockwise, a twice area of 4 half length
+        parts.append(_judged(ring, True, 3.9 * half * length))
+        cores.append(core((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, min(half, length / 2)))
+    for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
+        turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
+        if turn > 0:  # turning right (y up): the outer side is the left one
+            a_in, a_out = a_in + math.pi, a_out + math.pi
+        elif turn == 0:
+            continue
+        total = fan_turn(a_in, a_out)
+        parts.append(_judged(tuple(fan(here, a_in, a_out, half)) + (here,), total >= 0,
+                             _SLICE * half * half * abs(total)))
+        cores.append(None)
+    if round_caps:
+        for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2])):
+            a = math.atan2(end[1] - other[1], end[0] - other[0])
+            parts.append(_judged(tuple(fan_half(end, a, half)), False, _HALF_CIRCLE * half * half))  # clockwise
+            cores.append(None)
+    shape = Shape.__new__(Shape)
+    shape._fill(parts, (), ("band", tuple(pts), half, round_caps))
+    shape.cores = tuple(cores)
+    return shape
+
+
+def _judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:
+    """(part, bounds, settled) as `plane._oriented` judges a ring that turns the way
+    given with at least that twice area, without its shoelace sum where no rounding
+    could change the judgement: its sum has the sign of the turn, and reversed, clears
+    `_settles` (hence half the area, where the sum may have rounded down)."""
+    xs, ys = zip(*ring)
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if not _settles(least_twice_area / 2, len(ring), box):
+        return _oriented(ring)
+    return (ring, box, True) if anticlockwise else (ring[::-1], box, True)
+
+
+def fan_half(centre: Point, heading: float, radius: float) -> list[Point]:
+    """A round cap: the half circle about `centre` facing `heading`, in GEOS's steps."""
+    n = 2 * QUADRANT_SEGMENTS
+    start = heading + math.pi / 2
+    x, y = centre
+    return [(x + radius * math.cos(start - i * math.pi / n), y + radius * math.sin(start - i * math.pi / n))
+            for i in range(n + 1)]
