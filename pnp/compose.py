@@ -28,7 +28,6 @@ mit den meisten Bahnhoefen ... platziert").
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Annotated, Literal, Union
@@ -337,6 +336,8 @@ def compose(game: Game, layout: str | Path) -> Composition:
 
 
 def report_json(report: dict) -> str:
+    import json  # here: a kit imports this module (its composed map) but never writes the report
+
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 

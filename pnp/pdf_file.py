@@ -13,9 +13,13 @@ its cost (it parsed every object).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
+
+try:  # CPython's own MD5: hashlib would load OpenSSL (~11 M instructions) for the same digest
+    from _md5 import md5
+except ImportError:  # a Python built without its own hash modules
+    from hashlib import md5
 
 HEADER = b"%PDF-1.5\n%\xb5\xed\xae\xfb\n"
 _REF = re.compile(rb"(\d+) 0 R\b")
@@ -115,7 +119,7 @@ class _Out:
         self.chunks = [HEADER]
         self.size = len(HEADER)
         self.offsets: list[int | None] = []
-        self.digest = hashlib.md5()
+        self.digest = md5()
 
     def reserve(self) -> int:
         self.offsets.append(None)

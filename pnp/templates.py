@@ -1,12 +1,17 @@
 """Loading what a user may restyle without code: paper sizes, sheet layouts, themes,
-component formats. All from `templates/`."""
+component formats. All from `templates/`.
 
-from __future__ import annotations
+Their values are named tuples (immutable, compared and hashed by value, changed by
+`_replace`), not frozen dataclasses: pnp starts without msgspec, and making a frozen
+dataclass's class compiles its six methods, ~4 M instructions for three fields and ~7 M
+for eleven, on `pnp build`'s serial start. Annotations are not postponed here, so that
+making a named tuple's class compiles nothing either (~0.1 M; a postponed annotation is
+compiled into a ForwardRef, ~0.1 M a field)."""
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.draw.color import check_colors
 from pnp.errors import DataError, PnpError
@@ -46,8 +51,7 @@ def settings_file(relative: str, cls, *, choices: dict[str, tuple[str, ...]] | N
     return cls(**values)
 
 
-@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
-class Paper:
+class Paper(NamedTuple):
     name: str
     width: float  # mm
     height: float
@@ -88,8 +92,7 @@ def paper(name: str) -> Paper:
     return sizes[key]
 
 
-@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
-class SheetLayout:
+class SheetLayout(NamedTuple):
     name: str
     kind: str  # individual | tessellated | die
     tile: float
@@ -153,8 +156,7 @@ def theme_names() -> list[str]:
     return sorted(p.stem for p in (templates_dir() / "themes").glob("*.yaml"))
 
 
-@dataclass(frozen=True)  # a dataclass: pnp starts without msgspec
-class MarketSizes:
+class MarketSizes(NamedTuple):
     """templates/market.yaml, in mm."""
 
     cell_width: float

@@ -6,7 +6,6 @@ marker is printed beside the round tracker, as a disc to cut out."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 
 from pnp.draw import shapes
@@ -36,7 +35,7 @@ def sizes_for(options: PrintOptions) -> MarketSizes:
     sizes = market_sizes()
     if options.market_cell:
         width, height = options.market_cell
-        sizes = replace(sizes, cell_width=width, cell_height=height)
+        sizes = sizes._replace(cell_width=width, cell_height=height)
     return sizes
 
 

@@ -4,7 +4,6 @@ distinct tile."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from msgspec import Struct
 
@@ -69,7 +68,7 @@ def build_tile_sheets(game: Game, paper: Paper, layout: SheetLayout, style: Styl
         size = layout.tile  # a die cuts one size
     piece_turn = -POINTY_TURN if layout.kind == "die" and orientation == "pointy" else 0.0
     art = TileArt(style, orientation, size, layout.bleed, not cut.contour, piece_turn)
-    sized = replace(layout, tile=size)
+    sized = layout._replace(tile=size)
     machine = registration(cut.registration)
     area = machine.area(paper.width, paper.height) if machine else None
     if area is not None:  # the bleed stays inside too
@@ -114,7 +113,7 @@ def safe_name(text: str) -> str:
 def build(game: Game, options: PrintOptions) -> Component:
     layout = tile_layout(options.layout)
     if options.bleed is not None:
-        layout = replace(layout, bleed=options.bleed)
+        layout = layout._replace(bleed=options.bleed)
     t = messages(options.lang)
     sheets = build_tile_sheets(game, options.paper, layout, options.style, options.tile_mm, t, options.duplex,
                                options.cut)

@@ -1,10 +1,8 @@
 """The cut options a user chooses: on the command line (`cut_options`) or in a
 game's `print:` settings (`cut_files`, `cut_contour`, `registration`)."""
 
-from __future__ import annotations
-
 import functools
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.errors import PnpError
 
@@ -12,8 +10,12 @@ FILE_FORMATS = ("svg", "dxf")
 MACHINES = ("silhouette", "cricut")
 
 
-@dataclass(frozen=True)
-class CutOptions:
+class CutOptions(NamedTuple):
+    """The cut options chosen. A named tuple, not a frozen dataclass: this module is
+    imported as the command line starts, where making a frozen dataclass's class
+    compiles its six methods (~4 M instructions). Annotations are not postponed here:
+    a named tuple compiles a postponed one into a ForwardRef."""
+
     files: tuple[str, ...] = ()  # cut file formats to write beside each PDF
     contour: bool = False  # cut lines as a CutContour spot colour layer, not printed
     registration: str | None = None  # print-and-cut machine whose marks each page carries
