@@ -159,36 +159,80 @@ def test_window_areas_with_the_drawings_facts_are_those_worked_out_whole():
 
 
 def test_real_maps_section_areas_are_those_worked_out_whole():
+    """The windows' areas a real map's plan asks are exact, and each window it judges by
+    the hexes lying whole inside (`_Filled.clearly_over`) is covered by more than asked."""
     from pnp.build import build_component
     from pnp.components import PrintOptions
     from pnp.load import load_game
     from pnp.sheets import section_plan
     from pnp.templates import paper, theme
 
+    asked = 0
     for name in ("1860", "1851"):
         game = load_game(name)
         options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
-        seen = []
-        original = section_plan._Filled.area
+        seen, judged = [], []
+        original, shortcut = section_plan._Filled.area, section_plan._Filled.clearly_over
 
         def area(self, section):
             seen.append((self.drawn, section.window))
             return original(self, section)
 
-        section_plan._Filled.area = area
+        def clearly_over(self, section, amount):
+            answer = shortcut(self, section, amount)
+            judged.append((self.drawn, section.window, amount, answer))
+            return answer
+
+        section_plan._Filled.area, section_plan._Filled.clearly_over = area, clearly_over
         try:
             build_component("map", game, options)
         finally:
-            section_plan._Filled.area = original
-        assert seen, name
+            section_plan._Filled.area, section_plan._Filled.clearly_over = original, shortcut
+        assert any(answer for *_, answer in judged), name
+        asked += len(seen)
         for drawn, window in seen:
             assert overlap_area(drawn, window, PartFacts(drawn)) == _overlap_area_everywhere(drawn, window)
+        for drawn, window, amount, answer in judged:
+            if answer:
+                assert _overlap_area_everywhere(drawn, window) > amount
+    assert asked  # windows along a map's edge are still worked out
+
+
+def test_windows_judged_by_the_hexes_inside_are_covered_by_more():
+    """`clearly_over` says a window is covered by more than an amount only when its exact
+    area is, however near the amount lies to that area (boxes lying over the hexes
+    too); it says so of a window full of hexes asked about much less than their area;
+    and a drawing that names no tiles is always worked out."""
+    from pnp.sheets.section_plan import PageSection, _Filled
+
+    rng = random.Random(8)
+    said = 0
+    for trial in range(6):
+        rows, columns = rng.randint(3, 14), rng.randint(3, 14)
+        drawn = _hex_map(rng, rows, columns, rng.uniform(8, 20))
+        filled, untiled = _Filled(drawn, rows * columns), _Filled(drawn)
+        x0, y0, x1, y1 = drawn.bounds
+        for _ in range(12):
+            section = PageSection(1, 1, rng.uniform(x0 - 50, x1), rng.uniform(y0 - 50, y1), rng.uniform(20, 250),
+                                  rng.uniform(20, 300))
+            exact = _overlap_area_everywhere(drawn, section.window)
+            for amount in (0.0, 1e-3, exact * 0.5, exact * (1 - 1e-9), exact, exact * (1 + 1e-12)):
+                if filled.clearly_over(section, amount):
+                    said += 1
+                    assert exact > amount
+                assert filled.more_than(section, amount) == (exact > amount)
+                assert not untiled.clearly_over(section, amount)
+    assert said > 50
+    whole = _hex_map(rng, 4, 4, 10.0)
+    full = PageSection(1, 1, whole.bounds[0] - 1, whole.bounds[1] - 1, 200.0, 200.0)
+    assert _Filled(whole, 16).clearly_over(full, 0.05 * 200.0 * 200.0 / 10)
 
 
 def test_section_seams_bisected_are_those_scanned():
-    """The pieces a window would cut, found among those starting inside it (sorted), are
-    those a scan of every piece finds (`_spans` takes the least of them)."""
-    from pnp.sheets.section_plan import _cut_pieces
+    """The first piece a window would cut, found among those starting inside it (sorted),
+    starts where the least of those a scan of every piece finds does (`_spans` takes the
+    least of them)."""
+    from pnp.sheets.section_plan import _first_cut
 
     rng = random.Random(7)
     for _ in range(2000):
@@ -200,7 +244,29 @@ def test_section_seams_bisected_are_those_scanned():
         pieces += [(e - 1e-6 + d, e + 5.0) for d in (-1e-9, 0.0, 1e-9)] + [(s + 1e-6, e + 5.0), (s + 2e-6, e - 1e-6)]
         fitting = sorted((lo, hi) for lo, hi in pieces if hi - lo <= size)
         scanned = [lo for lo, hi in fitting if s + 1e-6 < lo < e - 1e-6 < hi - 1e-6]
-        assert sorted(_cut_pieces(fitting, [lo for lo, _ in fitting], s, e)) == sorted(scanned)
+        assert _first_cut(fitting, [lo for lo, _ in fitting], s, e) == (min(scanned) if scanned else None)
+
+
+def test_pieces_kept_whole_by_spans_are_those_a_scan_finds():
+    """`_keeps_whole` (each piece against the last span starting at or before it) says
+    what a scan of every piece against every span says, pieces and span ends on the
+    1e-6 tolerances included."""
+    from pnp.sheets.section_plan import _keeps_whole
+
+    rng = random.Random(9)
+    kept = 0
+    for _ in range(3000):
+        size = rng.uniform(100, 280)
+        starts = sorted(rng.uniform(-50, 800) for _ in range(rng.randint(1, 6)))
+        spans = [(a, a + size) for a in starts]
+        pieces = [(lo, lo + rng.uniform(1, size)) for lo in (rng.uniform(-60, 900) for _ in range(rng.randint(0, 8)))]
+        a, b = rng.choice(spans)
+        pieces += rng.choice([[], [(a - 1e-6 + d, b + 1e-6 + d2) for d in (-1e-9, 0.0) for d2 in (0.0, 1e-9)]])
+        pieces = sorted(p for p in pieces if p[1] - p[0] <= size)
+        scanned = all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in pieces)
+        assert _keeps_whole(spans, pieces) == scanned
+        kept += scanned
+    assert 100 < kept < 2900
 
 
 def _geometry_caches() -> list:

@@ -73,7 +73,7 @@ def draw_composition(game: Game, comp: Composition, style: Style, hex_mm: float,
     content.add(d.content)
     for element, _ in lines:
         content.add(element)
-    drawing = Drawing(content, d.width, d.height, d.pieces, d.footprint, tuple(d.items) + tuple(lines))
+    drawing = Drawing(content, d.width, d.height, d.pieces, d.footprint, tuple(d.items) + tuple(lines), d.tiles)
     doc = svg.document(d.width, d.height, title=f"{game.title}: {comp.layout.title}")
     doc.add(content)
     return MapArt(drawing, doc, art.hexes)

@@ -22,8 +22,7 @@ from msgspec import Struct
 
 from pnp.draw.nodes import Page
 from pnp.geometry.outlines import box
-from pnp.geometry.plane import grown_shape, moved, union
-from pnp.geometry.room import Room
+from pnp.geometry.plane import moved, union
 from pnp.model.company import Company
 from pnp.model.map import Board, Placements
 from pnp.model.tile import TileFace
@@ -31,11 +30,15 @@ from pnp.render import svg
 from pnp.render.map_blocks import (area_art, artwork_block, coordinates, label_art, label_box, place_block,
                                    title_block)
 from pnp.render.map_frame import MapFrame, MapSpec, map_spec
-from pnp.render.map_hexes import borders, city_slots, hex_art, home_slots, reservation, stations, token
+from pnp.render.map_hexes import borders, city_slots, hex_arts, home_slots, reservation, stations, token
 from pnp.render.map_marks import hex_costs, hex_outline, map_line
 from pnp.render.map_legend import LegendWords, legend_block, legend_items, terrain_name
+from pnp.render.map_room import BlockRoom
 from pnp.render.style import Style
+from pnp.render.tile import outline_path
 from pnp.sheets.paginate import Drawing
+
+LAND_CLEARANCE = 1.0  # mm: blocks keep this far off the hexes
 
 
 class MapArt(Struct, frozen=True):
@@ -62,25 +65,26 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
     deco = board.decorations
 
     # 1. place: hexes, areas, then the blocks and labels where nothing else is
-    land = [f.outline(h.pos) for h in hexes]
+    corners = [f.hexagon(h.pos) for h in hexes]
+    land = [_bounds(c) for c in corners]  # a hex's outline is made here only if a block comes near it
     area_shapes = [union(*(f.outline(board.coordinates.parse(c)) for c in a.at)) for a in deco.areas]
-    occupied = Room(box(-1e5, -1e5, 1e5, 1e5))
-    occupied.add(union(*(grown_shape(hexagon, 1.0) for hexagon in land)))  # the land, and 1 mm round it
+    occupied = BlockRoom(box(-1e5, -1e5, 1e5, 1e5), land, lambda i: f.placed(corners[i], (0.0, 0.0)),
+                         LAND_CLEARANCE)
     for shape in area_shapes:
         occupied.add(shape)
-    bounds = union(*land, *area_shapes).bounds
+    bounds = _extent(land + [s.bounds for s in area_shapes])
     labels = [(label_box(f, i, lab), lab) for i, lab in enumerate(deco.labels)]
     for shape, _ in labels:  # the title and legend keep off the map's labels
         occupied.add(shape)
     blocks = []  # (shape, block)
     if deco.title.show and title_lines:
         blocks.append(place_block(f, title_block(title_lines), deco.title.at, occupied, bounds))
-    legend = legend_items(f, hexes, tile_faces, companies, words)
-    if deco.legend.show and legend:
+    legend = legend_items(f, hexes, tile_faces, companies, words) if deco.legend.show else []
+    if legend:
         blocks.append(place_block(f, legend_block(f, legend), deco.legend.at, occupied, bounds))
     for artwork, at in extras:
         blocks.append(place_block(f, artwork_block(artwork), at, occupied, bounds))
-    extent = union(*land, *area_shapes, *(s for s, _ in blocks + labels)).bounds
+    extent = _extent(land + [s.bounds for s in area_shapes] + [s.bounds for s, _ in blocks + labels])
     edge = f.spec.padding + f.spec.band if frame else 0.0
     f.origin = (extent[0] - edge, extent[1] - edge)
     width, height = extent[2] - extent[0] + 2 * edge, extent[3] - extent[1] + 2 * edge
@@ -93,12 +97,13 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         items.append((svg.rect(0, 0, width, height, fill=colour, stroke="none"), (0, 0, width, height)))
     for i, (area, shape) in enumerate(zip(deco.areas, area_shapes)):
         items.append((area_art(f, i, area, shift(shape)), shift(shape).bounds))
-    outlines = {h.coord: f.outline(h.pos) for h in hexes}  # on the page, now that the origin is known
+    outlines = {h.coord: f.placed(c) for h, c in zip(hexes, corners)}  # on the page, now that the origin is known
     hex_bounds = {coord: outline.bounds for coord, outline in outlines.items()}
-    items += [(hex_art(f, h, placements), hex_bounds[h.coord]) for h in hexes]
+    items += [(art, hex_bounds[h.coord]) for h, art in zip(hexes, hex_arts(f, hexes, placements))]
     items += [(marks, hex_bounds[h.coord]) for h in hexes if (marks := hex_costs(f, h)) is not None]
     items += [(g, hex_bounds[coord]) for coord, g in stations(f, hexes, companies, placements)]
-    items += [(hex_outline(f, h), hex_bounds[h.coord]) for h in hexes]
+    ring = outline_path(style)  # one path for every hex's outline
+    items += [(hex_outline(f, h, ring), hex_bounds[h.coord]) for h in hexes]
     items += borders(f, hexes)
     items += [map_line(f, line) for line in deco.lines]
     if frame:
@@ -113,10 +118,21 @@ def draw_map(board: Board, style: Style, *, hex_mm: float, title_lines: list[tup
         content.add(element)
     pieces = tuple(outlines[h.coord] for h in hexes) + tuple(shift(s) for s, _ in blocks + labels)
     footprint = union(*pieces, *(shift(s) for s in area_shapes))
-    drawing = Drawing(content, width, height, pieces, footprint, tuple(items))
+    drawing = Drawing(content, width, height, pieces, footprint, tuple(items), tiles=len(hexes))  # hexes first
     doc = svg.document(width, height, title=title_lines[0][0] if title_lines else "Map")
     doc.add(content)
     return MapArt(drawing, doc, len(hexes))
+
+
+def _bounds(ring) -> tuple[float, float, float, float]:
+    """A ring's bounds, as its `polygon` has them."""
+    xs, ys = zip(*ring)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _extent(boxes: list) -> tuple[float, float, float, float]:
+    """The bounds of all `boxes` (of shapes), as their `union` has them."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 __all__ = ["LegendWords", "MapArt", "MapSpec", "draw_map", "map_spec", "city_slots", "home_slots", "token",

@@ -13,10 +13,10 @@ from pnp.draw import shapes
 from pnp.geometry import grid
 from pnp.geometry.outlines import box
 from pnp.geometry.plane import grown_shape
-from pnp.geometry.room import Room
 from pnp.model.map import MapHex
 from pnp.render import svg
 from pnp.render.map_frame import MapFrame
+from pnp.render.map_room import BlockRoom
 from pnp.text import CAP_HEIGHT, text_width
 
 BLOCK_PAD = 3.0  # mm inside the title and legend panels
@@ -95,7 +95,7 @@ class BlockArt(Struct, frozen=True):
     draw: object  # (frame, left, top) -> SVG element
 
 
-def place_block(f: MapFrame, block: BlockArt, at: str | None, occupied: Room, bounds) -> tuple[object, BlockArt]:
+def place_block(f: MapFrame, block: BlockArt, at: str | None, occupied: BlockRoom, bounds) -> tuple[object, BlockArt]:
     """Centre a block on its grid position (moved the least distance off any hex it
     would cover: a block's size depends on its words, and so on the language); else put
     it in the first corner of the map that nothing occupies, else beside or below the
@@ -121,7 +121,7 @@ def place_block(f: MapFrame, block: BlockArt, at: str | None, occupied: Room, bo
     return shape, block
 
 
-def _nearest_free(occupied: Room, centre: tuple[float, float], w: float, h: float,
+def _nearest_free(occupied: BlockRoom, centre: tuple[float, float], w: float, h: float,
                   steps: int = 12) -> tuple[float, float]:
     """The centre nearest `centre`, within half the block's size of it, at which a
     w x h block is free; `centre` itself if none is."""

@@ -12,7 +12,7 @@ from pnp.draw import shapes
 from pnp.errors import PnpError
 from pnp.geometry import grid
 from pnp.geometry.plane import polygon, translated
-from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, add, corners
+from pnp.geometry.hexagon import FLAT_TO_FLAT, SQRT3, corners
 from pnp.model.map import Board
 from pnp.render import svg
 from pnp.render.style import Style
@@ -39,41 +39,43 @@ def map_spec() -> MapSpec:
     return settings_file("sheets/map.yaml", MapSpec, what="map settings")
 
 
-class MapFrame(Struct):
+class MapFrame:
     """Millimetre geometry shared by the drawing steps. Positions are first worked out
     around the grid's origin; once everything is placed, `origin` moves them so that
-    the drawing starts at (0, 0)."""
+    the drawing starts at (0, 0). The hex's corner radius, mm per hex unit and the
+    faces' turn are worked out once: every hex asks for them several times."""
 
-    board: Board
-    style: Style
-    spec: MapSpec
-    hex_mm: float
-    origin: tuple[float, float] = (0.0, 0.0)
+    __slots__ = ("board", "style", "spec", "hex_mm", "origin", "radius", "k", "turn", "_pitch")
 
-    @property
-    def radius(self) -> float:
-        return self.hex_mm / SQRT3
-
-    @property
-    def k(self) -> float:  # mm per hex unit
-        return self.hex_mm / FLAT_TO_FLAT
-
-    @property
-    def turn(self) -> float:
-        return grid.turn(self.board.orientation)
+    def __init__(self, board: Board, style: Style, spec: MapSpec, hex_mm: float,
+                 origin: tuple[float, float] = (0.0, 0.0)):
+        self.board, self.style, self.spec, self.hex_mm, self.origin = board, style, spec, hex_mm, origin
+        self.radius = hex_mm / SQRT3
+        self.k = hex_mm / FLAT_TO_FLAT  # mm per hex unit
+        self.turn = grid.turn(board.orientation)
+        self._pitch = grid.pitch(board.orientation, self.radius)
 
     def centre(self, pos) -> tuple[float, float]:
-        x, y = grid.centre(pos, self.board.orientation, self.radius)
-        return (x - self.origin[0], y - self.origin[1])
+        """`grid.centre` moved by the origin."""
+        dx, dy = self._pitch
+        return (pos.col * dx - self.origin[0], pos.row * dy - self.origin[1])
+
+    def hexagon(self, pos) -> list[tuple[float, float]]:
+        """The hex at `pos`: its corners around the grid's origin, in mm."""
+        dx, dy = self._pitch
+        cx, cy = pos.col * dx, pos.row * dy
+        return [(x + cx, y + cy) for x, y in corners(self.radius, self.turn)]
 
     def outline(self, pos):
         """The hex at `pos` as a polygon in the map's millimetres: `grid.outline` moved
         by the origin, to the last bit as shapely.affinity.translate would (its
         corners are drawn where hexes are unions: areas, map sections)."""
-        orientation = self.board.orientation
-        cx, cy = grid.centre(pos, orientation, self.radius)
-        hexagon = [add(p, (cx, cy)) for p in corners(self.radius, grid.turn(orientation))]
-        return polygon(translated(hexagon, -self.origin[0], -self.origin[1]))
+        return self.placed(self.hexagon(pos))
+
+    def placed(self, hexagon: list[tuple[float, float]], origin: tuple[float, float] | None = None):
+        """A `hexagon` as a polygon moved by the origin (`outline`; or by `origin`)."""
+        ox, oy = self.origin if origin is None else origin
+        return polygon(translated(hexagon, -ox, -oy))
 
     def at(self, coordinate: str) -> tuple[float, float]:
         return self.centre(self.board.coordinates.parse(coordinate))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from pnp.draw.nodes import Group
 from pnp.geometry.face import layout_face
 from pnp.geometry.hexagon import add, corners, rotate_degrees
 from pnp.geometry.stops import slot_centres, slot_radius
@@ -23,16 +24,41 @@ def _plain(face: TileFace) -> TileFace:
     return replace(face, borders=()) if face.borders else face
 
 
-def hex_art(f: MapFrame, h: MapHex, placements: Placements):
+def hex_arts(f: MapFrame, hexes: list[MapHex], placements: Placements) -> list:
+    """Each hex's art (`hex_art`). A face printed alike on several hexes (plain land,
+    the same terrain and cost) is drawn once; each further hex gets a copy of its tree
+    that shares the leaves but not the groups: a group drawn twice would be written
+    once (a PDF form, `nodes.shared_groups`), and the file would change."""
+    drawn: dict[tuple, object] = {}
+    return [hex_art(f, h, placements, drawn) for h in hexes]
+
+
+def hex_art(f: MapFrame, h: MapHex, placements: Placements, drawn: dict):
+    """A hex's face, or the tile laid on it, in its place; `drawn`: the faces drawn
+    so far by (face, colour, name), to copy."""
     g = f.hex_group(f.centre(h.pos))
     laid = placements.tile_at(h.coord)
     if laid:
         # a laid tile covers the printed name, as on the table
         g.add(face_group(_plain(laid.tile), laid.tile.color, f.style, tile_id=laid.tile.id,
                          turn=f.turn + 60 * laid.rotation, outline=False))
-    else:  # tokens printed on the hex (its face's discs) lie above its cities, below its texts
-        g.add(face_group(_plain(h.face), h.color, f.style, name=h.name, turn=f.turn, outline=False))
+        return g
+    face = _plain(h.face)
+    key = (face, h.color, h.name)
+    art = drawn.get(key)
+    if art is None:  # tokens printed on the hex (its face's discs) lie above its cities, below its texts
+        art = drawn[key] = face_group(face, h.color, f.style, name=h.name, turn=f.turn, outline=False)
+    else:
+        art = _regrouped(art)
+    g.add(art)
     return g
+
+
+def _regrouped(node):
+    """`node` with each group in it made anew around the same leaves."""
+    if type(node) is not Group:
+        return node
+    return replace(node, children=[_regrouped(child) for child in node.children])
 
 
 def city_slots(face: TileFace, turn: float) -> list[list[tuple[float, float]]]:
@@ -53,7 +79,10 @@ def stations(f: MapFrame, hexes: list[MapHex], companies, placements: Placements
     per hex that has any."""
     out = []
     size = f.spec.token_text / f.k
+    asked = {c.home for c in companies} | {t.coord for t in placements.tokens}  # the hexes that may have any
     for h in hexes:
+        if h.coord not in asked:
+            continue
         laid = placements.tile_at(h.coord)
         face, turn = (laid.tile, f.turn + 60 * laid.rotation) if laid else (h.face, f.turn)
         tokens = {(t.city, t.slot): t.company for t in placements.tokens if t.coord == h.coord}
@@ -114,20 +143,32 @@ def reservation(company: Company | None, centre, radius: float, size: float, sty
 
 
 def borders(f: MapFrame, hexes: list[MapHex]) -> list[tuple[object, tuple]]:
-    """Each bordered side once, though both hexes may list it."""
+    """Each bordered side once, though both hexes may list it. Sides alike (edge, kind,
+    cost and colour) share their drawing (its groups made anew, as `hex_arts`)."""
     out = []
     seen = set()
+    drawn: dict[tuple, object] = {}
+    turned = [rotate_degrees(c, f.turn) for c in corners()]
+    sides = [(turned[(edge - 1) % 6], turned[edge]) for edge in range(6)]  # edge e runs from corner e-1 to e
+    k = f.k
     for h in hexes:
+        if not h.face.borders:
+            continue
         cx, cy = f.centre(h.pos)
         for border in h.face.borders:
-            ends = [rotate_degrees(corners()[i % 6], f.turn) for i in (border.edge - 1, border.edge)]
-            pts = [(cx + p[0] * f.k, cy + p[1] * f.k) for p in ends]
+            pts = [(cx + p[0] * k, cy + p[1] * k) for p in sides[border.edge % 6]]
             key = frozenset((round(x, 2), round(y, 2)) for x, y in pts)
             if key in seen:
                 continue
             seen.add(key)
             side = f.hex_group((cx, cy), f.turn)
-            side.add(border_line(border.edge, border.type, f.style, border.cost, -f.turn, border.color))
+            look = (border.edge, border.type, border.cost, border.color)
+            line = drawn.get(look)
+            if line is None:
+                line = drawn[look] = border_line(border.edge, border.type, f.style, border.cost, -f.turn, border.color)
+            else:
+                line = _regrouped(line)
+            side.add(line)
             reach = BORDER_WIDTH * f.k
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             out.append((side, (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)))

@@ -18,12 +18,12 @@ from pnp.render.tile import OUTLINE_WIDTH, outline_path
 COST_ICON = 22.0  # hex units: the terrain symbol of a cost, as on a tile face
 
 
-def hex_outline(f: MapFrame, h: MapHex):
-    """The hex's outline in hex units, turned: one closed path, or the sides that are
-    not open as separate strokes."""
+def hex_outline(f: MapFrame, h: MapHex, path):
+    """The hex's outline in hex units, turned: one closed path (`path`, the same for
+    every hex: `outline_path`), or the sides that are not open as separate strokes."""
     ring = f.hex_group(f.centre(h.pos), f.turn)
     if not h.open_sides:
-        ring.add(outline_path(f.style))
+        ring.add(path)
         return ring
     c = corners()
     for edge in range(6):

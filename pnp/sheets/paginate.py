@@ -11,7 +11,9 @@ on at least one page (map hexes, a title block); `footprint` is what counts as d
 printed. A background colour is not a reason to print a page. `items`, when given,
 are the elements `content` is made of, in drawing order, each with its bounds
 (minx, miny, maxx, maxy): a section page then carries only the items its window sees,
-which keeps the pages small and quick to render.
+which keeps the pages small and quick to render. `tiles` says how many of the drawn
+shape's first parts tile the plane, side by side and overlapping no other tile (a map's
+hexes): a window they fill is known to be drawn on without working out its area.
 
 **How the drawing is cut.** Each page prints the drawing through a window: the paper
 less its margins and a header strip. The windows form a grid of columns and rows.

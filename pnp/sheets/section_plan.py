@@ -22,6 +22,7 @@ from pnp.templates import Paper, settings_file
 GAP = 1.0  # mm between a crop mark and the window corner
 NEARLY_BLANK = 0.05  # a section whose window the drawing fills less than this is nearly blank
 ORIENTATIONS = ("auto", "portrait", "landscape")
+_AREA_SLACK = 1e-6  # of an area summed two ways (and in mm² near zero): far above rounding, far below a threshold
 
 
 class SectionSpec(Struct, frozen=True):
@@ -50,6 +51,7 @@ class Drawing(Struct, frozen=True):
     pieces: tuple[Shape, ...] = ()  # plane shapes (pnp.geometry.plane)
     footprint: Shape | None = None
     items: tuple[tuple[object, tuple[float, float, float, float]], ...] = ()  # optional, see below
+    tiles: int = 0  # the first parts of `drawn()` that tile the plane: a map's hexes (see _Filled.clearly_over)
 
     def drawn(self) -> Shape:
         if self.footprint is not None:
@@ -164,10 +166,11 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
             spans.append((s, e))
             if e >= length - 1e-6:
                 return spans
-            s = min([e - overlap, s + stride] + _cut_pieces(fitting, starts, s, e))
+            cut = _first_cut(fitting, starts, s, e)
+            s = min(e - overlap, s + stride) if cut is None else min(e - overlap, s + stride, cut)
 
     def whole(spans) -> bool:
-        return all(any(a - 1e-6 <= lo and hi <= b + 1e-6 for a, b in spans) for lo, hi in fitting)
+        return _keeps_whole(spans, fitting)
 
     greedy = run(0.0)
     n = len(greedy)
@@ -186,12 +189,25 @@ def _spans(length: float, size: float, overlap: float, pieces: list[tuple[float,
     return greedy
 
 
-def _cut_pieces(fitting: list[tuple[float, float]], starts: list[float], s: float, e: float) -> list[float]:
-    """Where the pieces that a window from s to e would cut start (they start inside it
-    and end beyond it): the next window starts no later. `fitting` is sorted, `starts`
-    its starts: only the pieces starting inside the window are looked at."""
+def _first_cut(fitting: list[tuple[float, float]], starts: list[float], s: float, e: float) -> float | None:
+    """Where the first piece that a window from s to e would cut starts (it starts inside
+    the window and ends beyond it), or None: the next window starts no later. `fitting`
+    is sorted, `starts` its starts: only the pieces starting inside the window are
+    looked at, in order, up to the first that is cut."""
     inside = fitting[bisect_right(starts, s + 1e-6):bisect_left(starts, e - 1e-6)]  # s + 1e-6 < lo < e - 1e-6
-    return [lo for lo, hi in inside if e - 1e-6 < hi - 1e-6]
+    return next((lo for lo, hi in inside if e - 1e-6 < hi - 1e-6), None)
+
+
+def _keeps_whole(spans: list[tuple[float, float]], fitting: list[tuple[float, float]]) -> bool:
+    """Whether each piece (lo, hi) lies inside some span (a, b), to 1e-6: inside the
+    last span that starts at or before it, if any. The spans start ever further on and
+    are all as long (b = a + size), so that one reaches furthest of those it could lie in."""
+    firsts = [a - 1e-6 for a, _ in spans]
+    for lo, hi in fitting:
+        j = bisect_right(firsts, lo)
+        if j == 0 or not hi <= spans[j - 1][1] + 1e-6:
+            return False
+    return True
 
 
 def _shortest_stride(enough, longest: float, steps: int = 24) -> float:
@@ -224,12 +240,15 @@ class _Filled:
     """How much of each window the drawing covers (`overlap_area`), worked out once per
     window: `plan` asks of the same windows whether they hold any of the drawing, then
     how many are nearly blank, and the drawn area of a large map against a window is
-    most of what planning its sections costs."""
+    most of what planning its sections costs. `tiles`: how many of the drawn shape's
+    first parts tile the plane (`Drawing.tiles`)."""
 
-    def __init__(self, drawn: Shape):
+    def __init__(self, drawn: Shape, tiles: int = 0):
         self.drawn = drawn
         self._areas: dict[tuple[float, float, float, float], float] = {}
         self._facts: PartFacts | None = None  # what the drawing's parts are alike for every window
+        self._tiles = min(tiles, len(drawn.parts))
+        self._tile_areas: list[float | None] = [None] * self._tiles
 
     def area(self, section: PageSection) -> float:
         key = (section.x, section.y, section.width, section.height)
@@ -238,6 +257,29 @@ class _Filled:
                 self._facts = PartFacts(self.drawn)
             self._areas[key] = overlap_area(self.drawn, section.window, self._facts)
         return self._areas[key]
+
+    def more_than(self, section: PageSection, amount: float) -> bool:
+        """Whether the drawing covers more than `amount` of the section's window."""
+        return self.clearly_over(section, amount) or self.area(section) > amount
+
+    def clearly_over(self, section: PageSection, amount: float) -> bool:
+        """Whether the tiles lying whole inside the window cover clearly more than
+        `amount` on their own: then so does the drawing. Tiles overlap no other tile
+        (but by rounding: a map's hexes are worked out from their own centres), so
+        together they cover the sum of their areas; the drawing covers at least that,
+        and `area` works the drawing's cover out to far less than the margin here. A
+        page window full of a map's hexes is so decided without cutting the hexes
+        along its edges and without `PartFacts`, most of what its area costs."""
+        x0, y0, x1, y1 = section.x, section.y, section.x + section.width, section.y + section.height
+        parts, boxes, areas = self.drawn.parts, self.drawn.boxes, self._tile_areas
+        inside = 0.0
+        for i in range(self._tiles):
+            box = boxes[i]
+            if x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1:
+                if areas[i] is None:
+                    areas[i] = signed_area(parts[i])
+                inside += areas[i]
+        return inside * (1.0 - _AREA_SLACK) - _AREA_SLACK > amount
 
 
 def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec, filled: _Filled | None = None) -> Plan:
@@ -256,14 +298,14 @@ def _plan_for(drawing: Drawing, paper: Paper, spec: SectionSpec, filled: _Filled
     else:
         stack, rows, window_h = 1, _spans(drawing.height, height, spec.overlap, [(b[1], b[3]) for b in bounds]), height
     drawn = drawing.drawn()
-    filled = filled or _Filled(drawn)
+    filled = filled or _Filled(drawn, drawing.tiles)
     empty = _no_area(drawn)
     sections = []
     for r, (y0, _) in enumerate(rows, start=1):
         for c, (x0, _) in enumerate(columns, start=1):
             section = PageSection(r, c, x0, y0, width, window_h)
             window = section.window
-            if intersects(drawn, window) and (empty or filled.area(section) > 1e-3):
+            if intersects(drawn, window) and (empty or filled.more_than(section, 1e-3)):
                 sections.append(section)
     return Plan(paper, (left, top, width, window_h), tuple(columns), tuple(rows), tuple(sections), spec,
                 stack=min(stack, max(1, len(sections))), pitch=window_h + between, area=(left, top, width, height))
@@ -278,7 +320,7 @@ def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Pla
         return _plan_for(drawing, portrait, spec)
     if spec.orientation == "landscape":
         return _plan_for(drawing, landscape, spec)
-    filled = _Filled(drawing.drawn())
+    filled = _Filled(drawing.drawn(), drawing.tiles)
     tall, wide = _plan_for(drawing, portrait, spec, filled), _plan_for(drawing, landscape, spec, filled)
     # prefer the way round on which every piece can lie whole, then the fewer pages,
     # then the fewer nearly blank ones; else upright
@@ -289,10 +331,11 @@ def plan(drawing: Drawing, paper: Paper, spec: SectionSpec | None = None) -> Pla
 def nearly_blank(drawing: Drawing, plan: Plan, filled: _Filled | None = None) -> int:
     """How many printed sections the drawing fills less than NEARLY_BLANK of (`filled`:
     the areas already worked out for the same drawing)."""
-    filled = filled or _Filled(drawing.drawn())
+    filled = filled or _Filled(drawing.drawn(), drawing.tiles)
     if _no_area(filled.drawn):
         return 0
-    return sum(filled.area(s) < NEARLY_BLANK * s.width * s.height for s in plan.sections)
+    least = [NEARLY_BLANK * s.width * s.height for s in plan.sections]
+    return sum(not filled.clearly_over(s, n) and filled.area(s) < n for s, n in zip(plan.sections, least))
 
 
 def _no_area(shape: Shape) -> bool:
