@@ -8,6 +8,10 @@ installs an import hook that wraps a few functions of pnp as their modules load 
 imports nothing early itself) and notes, at each step, the wall time since the
 interpreter started and the main process's own CPU seconds:
 
+    forked    the child that loads the game forked (`pnp.forked.Ahead`): since
+              pnp.commands.early, at the program's start, before click is imported
+              (so before "cli"); before it, in the build command, after the modules
+              both processes share
     cli       pnp.cli imported (the command line ready)
     imported  kit_jobs.warm_up_drawing done (the drawing modules every kit's workers
               inherit, imported while the game loads in a forked child; absent before)
@@ -44,7 +48,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = ("cli", "imported", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
+STEPS = ("forked", "cli", "imported", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
 
 # Run in the measured process: `-c PROBE GAME OUT`.
 PROBE = r'''
@@ -119,7 +123,12 @@ def stopping(fn, name):
 
 def patch_forked(m):
     m.Ahead.result = after(m.Ahead.result, "loaded")
-    m.Ahead.__init__ = stopping(m.Ahead.__init__, "ahead")
+    init = stopping(m.Ahead.__init__, "ahead")
+    def __init__(self, *a, **k):
+        init(self, *a, **k)
+        if "forked" not in MARKS:
+            mark("forked")
+    m.Ahead.__init__ = __init__
     if hasattr(m, "reap"):  # a loading child reaped later: its CPU is what reaping it adds to the children's
         reap = m.reap
         def reaped(*a, **k):
@@ -199,7 +208,10 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
     """The main process's instructions from its start to the workers' fork (its serial
     part, whatever the machine's load), and those of the child that loaded the game (its
     file holds the parent's instructions before the fork too: a second run, stopped where
-    the child forks, gives them)."""
+    the child forks, gives them). After the fork both processes run at once: the later
+    of the child's end and the main process's own work, plus what the main process does
+    with the game, is the critical path (the main process fills any wait with warm-ups
+    that count here, so its figure moves a little with the two processes' speeds)."""
     work = Path(tempfile.mkdtemp(prefix="pnp-serial-cg-"))
     python = Path(sys.executable).resolve()
     counts: dict[str, list[int]] = {}

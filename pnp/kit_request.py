@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from pnp.commands.common import length_option, print_style
 from pnp.commands.kit import check_map_layout
+from pnp.commands.plain import length_option, print_style
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class KitRequest(Struct):
     cut: CutOptions
     only: list[str] | None
     warnings: list[str]  # printed by the command, in this order, before it builds
-    catalogues: dict[str, dict[str, str]]  # pnp's messages in the kit's language, read (the fallback: read_fallback)
+    catalogues: dict[str, dict[str, str]]  # pnp's messages in the kit's language and the fallback, read
 
     def print_options(self):
         from pnp.components import PrintOptions
@@ -67,16 +67,6 @@ def kit_request(game_arg: str, cli: dict, cut) -> KitRequest:
     warnings: list[str] = []
     loaded = for_kit(loaded, settings["lang"], warnings.append)
     only = [k.strip() for k in settings["only"].split(",") if k.strip()] if settings["only"] else None
-    own = catalogues([settings["lang"]]) if settings["lang"] != FALLBACK else {}  # the fallback: read_fallback
-    return KitRequest(loaded, settings, paper, style, bleed, cut, only, warnings, own)
+    read = catalogues(dict.fromkeys([settings["lang"], FALLBACK]))  # here: the main process's way is the longer
+    return KitRequest(loaded, settings, paper, style, bleed, cut, only, warnings, read)
 
-
-def read_fallback() -> None:
-    """The fallback language's messages (English), read by `pnp build`'s main process
-    while the child loads the game, which then reads only the kit's language: every kit
-    needs them (a key missing from a catalogue), and in the child they lengthened the
-    longer of the two ways (~12 M instructions). An error in that catalogue is reported
-    where it always was: when the kit first asks for a message."""
-    from pnp.i18n import FALLBACK, catalogues
-
-    catalogues([FALLBACK])

@@ -17,7 +17,7 @@ def test_starting_the_cli_imports_no_lazy_command():
     code = ("import sys, pnp.cli; "
             "print(sorted(m for m in sys.modules if m.startswith(('pnp.commands.', 'pnp.importers'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert eval(out) == ["pnp.commands.common", "pnp.commands.lazy"]
+    assert eval(out) == ["pnp.commands.common", "pnp.commands.lazy", "pnp.commands.plain"]  # helpers, no command
 
 
 def test_help_lists_every_command_with_its_help():

@@ -4,9 +4,10 @@ Its main process has two things to do before the drawing workers fork, and neith
 needs the other: load the game and check the options against it (`pnp.kit_request`)
 and import the drawing modules the workers inherit. On two cores or more the first
 runs in a forked child while this process does the second (`pnp.forked`); on one core,
-one after the other, as before. The modules both need (the models, the YAML reader,
-`pnp.build`) are imported before the fork (`import_shared`), so what leaves the build's
-serial path is the loading's own work.
+one after the other, as before. Run as the `pnp` program, the child forks at the
+program's start, before click is imported (`pnp.commands.early`), and the command takes
+its work if it loads what click read; otherwise (a test's in-process run, a guess that
+missed) it forks here, after the modules both need (`import_shared`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 
 import click
 
+from pnp.commands import early
 from pnp.commands.common import (collecting_no_garbage, default_out, echo_warnings, game_argument, import_shared,
                                  out_option, user_errors)
 from pnp.commands.kit import summary_table
@@ -47,20 +49,19 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
     import signal
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run clean-up when killed politely
-    cli = {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks, "duplex": duplex, "lang": lang,
-           "theme": theme_name, "tile_layout": tile_layout, "layout": map_layout, "only": only}
-    import_shared()
-    import pnp.build  # noqa: F401  (the child checks the options with it)
-    from pnp.forked import Ahead
-    from pnp.kit_request import kit_request, read_fallback
-
-    with Ahead(kit_request, game, cli, cut) as ahead:  # loaded in a child, while here:
+    game, cli, cut = early.request(game, {"paper": paper, "scale": scale, "bleed": bleed, "crop_marks": crop_marks,
+                                          "duplex": duplex, "lang": lang, "theme": theme_name,
+                                          "tile_layout": tile_layout, "layout": map_layout, "only": only, **cut})
+    ahead = early.taken(game, cli, cut)  # loading since the program started, if it guessed this
+    if ahead is None:
+        ahead = loading(game, cli, cut)
+    with ahead:  # loaded in a child, while here:
+        import_shared()
         from pnp import build as kit
         from pnp import kit_jobs
 
         kit.kill_point("loading")
         kit_jobs.warm_up_while(ahead.pending)  # the modules the workers will inherit
-        read_fallback()
         request = ahead.result()
     from pnp.i18n import adopt
 
@@ -79,3 +80,15 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
         result = kit.build_kit(request.game, options, target, only=request.only, png=png, progress=advance,
                                 localised=True)
     click.echo(summary_table(result, target), err=False)
+
+
+def loading(game: str, cli: dict, cut: dict):
+    """The game loading in a child forked now (`pnp.forked.Ahead`; or here, later, on one
+    core), which inherits the modules both processes need (`import_shared`)."""
+    from pnp.forked import Ahead
+    from pnp.kit_request import kit_request
+
+    import_shared()
+    import pnp.build  # noqa: F401  (the child checks the options with it)
+
+    return Ahead(kit_request, game, cli, cut)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from pnp.commands.plain import import_msgspec, length_option, one_blas_thread, print_style  # noqa: F401
 from pnp.errors import PnpError, one_line
 
 
@@ -69,17 +70,6 @@ def no_collection_at_exit() -> None:
     atexit.register(gc.freeze)  # once a process (functools.cache)
 
 
-def one_blas_thread() -> None:
-    """Ask numpy's OpenBLAS for no threads of its own (unless the user set the
-    variable): pnp does no linear algebra (numpy comes in through shapely), but OpenBLAS
-    starts a thread per core when numpy is imported, whose start and spinning cost ~30
-    million instructions in `pnp build`'s main process, and more wall time on a busy
-    machine. Read once, when OpenBLAS loads: so this runs before anything imports numpy."""
-    import os
-
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-
 def default_out(game_arg: str, out: str | None) -> Path:
     if out:
         return Path(out)
@@ -106,13 +96,6 @@ def print_options(game, paper: str, theme_name: str, **extra):
     return PrintOptions(paper=paper_size(paper), style=style, **extra)
 
 
-def print_style(game, theme_name: str):
-    """Theme `theme_name` with the game's own colours and its companies' on it."""
-    from pnp.templates import theme
-
-    return theme(theme_name).with_colors(game.info.colors).with_companies(game.companies)
-
-
 def import_shared() -> None:
     """What both a command and the child that loads its game (`pnp.forked`) need: the
     model the game is read back into, the YAML reader (the drawing workers read their
@@ -131,22 +114,6 @@ def import_shared() -> None:
     import pnp.text  # noqa: F401
     import pnp.upgrades  # noqa: F401
     import pnp.yamlsafe  # noqa: F401
-
-
-def import_msgspec() -> None:
-    """msgspec, imported without typing_extensions where nothing has imported that yet:
-    msgspec takes `get_type_hints`, `Required` and `NotRequired` from it when it can and
-    from `typing` otherwise, which on Python 3.11 is the same for pnp's models (plain
-    structs, no TypedDict). Importing typing_extensions cost 11 M instructions (~3 ms)
-    on `pnp build`'s serial start, before the game's loading child forks. Anything
-    that imports typing_extensions later gets it as usual."""
-    if "msgspec" in sys.modules or "typing_extensions" in sys.modules:
-        return
-    sys.modules["typing_extensions"] = None  # an import of it raises ImportError: msgspec falls back
-    try:
-        import msgspec  # noqa: F401
-    finally:
-        del sys.modules["typing_extensions"]
 
 
 @collecting_no_garbage
@@ -204,14 +171,3 @@ def component_request(game_arg: str, paper: str, theme_name: str, lang: str, cut
     warnings: list[str] = []
     game = for_kit(game, lang, warnings.append)
     return game, size, style, cut, warnings, catalogues(dict.fromkeys([lang, FALLBACK]))
-
-
-def length_option(value: str | None, name: str) -> float | None:
-    from pnp.units import parse_length
-
-    if value is None:
-        return None
-    try:
-        return parse_length(value)
-    except ValueError as exc:
-        raise PnpError(f"{name}: {exc}") from None

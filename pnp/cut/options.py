@@ -4,8 +4,6 @@ game's `print:` settings (`cut_files`, `cut_contour`, `registration`)."""
 import functools
 from typing import NamedTuple
 
-import click
-
 from pnp.errors import PnpError
 
 FILE_FORMATS = ("svg", "dxf")
@@ -62,7 +60,10 @@ def _machine(registration) -> str | None:
 
 def cut_click_options(fn):
     """`--cut-files`, `--cut-contour` and `--registration` on a command, handed to it
-    as one `cut` argument (a CutOptions)."""
+    as one `cut` argument (a CutOptions). Click is imported here, not with the module:
+    `pnp build`'s loading child, forked before the command line is imported, resolves
+    cut options without it (`pnp.commands.early`)."""
+    import click
 
     @click.option("--cut-files", "cut_files", default=None,
                   help="Also write a cut file per page: svg, dxf or svg,dxf (for laser cutters, cutting machines).")
