@@ -108,3 +108,19 @@ def test_the_program_reports_errors_as_the_command_does(argv, tmp_path):
     here = CliRunner().invoke(main, argv, prog_name="python -m pnp")
     assert (program.returncode, program.stderr) == (here.exit_code, here.output)
     assert program.returncode == 2 and not (tmp_path / "kit").exists()
+
+
+def test_the_guess_knows_each_build_option_as_click_does():
+    """Every option of the build command is read by the guess the way click reads it:
+    a flag as a flag, an option with a value as taking one; an option added to the
+    command and not to the guess would make every build with it load twice."""
+    from pnp.commands.build import build
+
+    value_options, flags = set(), set()
+    for param in build.params:
+        if param.param_type_name != "option":
+            continue
+        names = param.opts + param.secondary_opts
+        (flags if param.is_flag else value_options).update(names)
+    assert value_options - {"-h"} == set(early.VALUE_OPTIONS)
+    assert flags == set(early.FLAGS)
