@@ -6,7 +6,7 @@ two idle. `Ahead(fn, ...)` forks a child that
 computes `fn(...)` and sends the result back through a pipe, pickled (1860's checked
 request: 69 kB, 5 ms to pickle, 5 ms to read back; the 10,000-tile game: 320 kB, 40 and
 30 ms), while the caller goes on with its own work. What the child imports is lost with
-it: the caller imports the modules both need before it forks (`pnp.commands.common.import_shared`).
+it: the caller imports the modules both need before it forks (`pnp.commands.plain.import_shared`).
 
 The child is only a shortcut: the caller gets the same result, or the same user
 error, as if it had called `fn` itself.

@@ -84,11 +84,11 @@ def build(game, out, paper, scale, bleed, crop_marks, duplex, only, lang, theme_
 
 def loading(game: str, cli: dict, cut: dict):
     """The game loading in a child forked now (`pnp.forked.Ahead`; or here, later, on one
-    core), which inherits the modules both processes need (`import_shared`)."""
+    core), which inherits the modules both processes need (`import_loading`)."""
+    from pnp.commands.plain import import_loading
     from pnp.forked import Ahead
-    from pnp.kit_request import kit_request
 
-    import_shared()
-    import pnp.build  # noqa: F401  (the child checks the options with it)
+    import_loading()  # the child checks the options with pnp.build
+    from pnp.kit_request import kit_request
 
     return Ahead(kit_request, game, cli, cut)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from pnp.commands.plain import import_msgspec, length_option, one_blas_thread, print_style  # noqa: F401
+from pnp.commands.plain import (import_msgspec, import_shared, length_option, one_blas_thread,  # noqa: F401
+                                print_style)
 from pnp.errors import PnpError, one_line
 
 
@@ -94,26 +95,6 @@ def print_options(game, paper: str, theme_name: str, **extra):
 
     style = print_style(game, theme_name)
     return PrintOptions(paper=paper_size(paper), style=style, **extra)
-
-
-def import_shared() -> None:
-    """What both a command and the child that loads its game (`pnp.forked`) need: the
-    model the game is read back into, the YAML reader (the drawing workers read their
-    templates with it), the messages, text measuring. Imported before the fork, once,
-    and inherited, rather than once on each core: the command imports more while the
-    game loads (~0.45 s for `pnp build`), so its own way is as long as before and the
-    child's ~0.1 s shorter."""
-    import_msgspec()
-    import pnp.glyphs  # noqa: F401
-    import pnp.i18n  # noqa: F401
-    import pnp.limits  # noqa: F401
-    import pnp.model.convert  # noqa: F401
-    import pnp.model.game  # noqa: F401
-    import pnp.model.map  # noqa: F401
-    import pnp.templates  # noqa: F401
-    import pnp.text  # noqa: F401
-    import pnp.upgrades  # noqa: F401
-    import pnp.yamlsafe  # noqa: F401
 
 
 @collecting_no_garbage
