@@ -26,7 +26,7 @@ class BlockRoom:
     (`intersects`, part against part, as it tests the union). The areas of a clash, asked
     only when no candidate is free, come from that Room made whole (`whole`)."""
 
-    __slots__ = ("_area", "_outline", "_margin", "_reach", "_grown", "_rest")
+    __slots__ = ("_area", "_outline", "_margin", "_reach", "_grown", "_rest", "_whole")
 
     def __init__(self, area: Shape, land: list[Bounds], outline: Callable[[int], Shape], margin: float):
         self._area, self._outline, self._margin = area, outline, margin
@@ -34,9 +34,11 @@ class BlockRoom:
         self._reach = [(b[0] - reach, b[1] - reach, b[2] + reach, b[3] + reach) for b in land]
         self._grown: dict[int, Shape] = {}
         self._rest = Room(area)  # all but the land, in the order taken
+        self._whole: Room | None = None  # `whole`, until a shape is added
 
     def add(self, shape: Shape) -> None:
         self._rest.add(shape)
+        self._whole = None
 
     def is_free(self, shape: Shape) -> bool:
         return self._rest.is_free(shape) and not self._on_land(shape)
@@ -55,8 +57,12 @@ class BlockRoom:
         return self.whole().union()
 
     def whole(self) -> Room:
-        """The Room itself: the land grown, then everything added, in that order."""
-        room = Room(self._area)
+        """The Room itself: the land grown, then everything added, in that order (made
+        once between adds: a crowded placement asks it for the least clash, that clash
+        and the union, one after the other)."""
+        if self._whole is not None:
+            return self._whole
+        room = self._whole = Room(self._area)
         room.add(union(*(self._grown_hex(i) for i in range(len(self._reach)))))
         for shape in self._rest.taken:
             room.add(shape)
