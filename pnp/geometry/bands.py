@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.geometry.cores import core
+from pnp.geometry.cores import core, with_cores
 from pnp.geometry.plane import QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
 
 # A slice of a circle of radius r turning by t (at most a step of a quarter circle / 16
@@ -57,8 +57,7 @@ def band(points, half: float, round_caps: bool) -> Shape:
             cores.append(None)
     shape = Shape.__new__(Shape)
     shape._fill(parts, (), ("band", tuple(pts), half, round_caps))
-    shape.cores = tuple(cores)
-    return shape
+    return with_cores(shape, *cores)
 
 
 def _judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:

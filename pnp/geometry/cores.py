@@ -62,6 +62,9 @@ def _part_core(part, box):
 
 
 def with_cores(shape, *cores):
-    """`shape` (just made) with the cores its maker knows, one a part."""
+    """`shape` (just made) with the cores its maker knows, one a part (`intersects`
+    pairs them with the parts: one missing would leave a part untested)."""
+    if len(cores) != len(shape.parts):
+        raise ValueError(f"{len(cores)} cores for {len(shape.parts)} parts")
     shape.cores = cores
     return shape
