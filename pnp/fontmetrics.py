@@ -275,21 +275,24 @@ def sfnt(tables: dict[str, bytes], known_sums: dict[str, int] | None = None) -> 
     """A TrueType file of `tables`: the directory (tags in order, with checksums; those of
     `known_sums` taken as given), each table padded to four bytes, and head's whole-file
     checksum adjustment (head's own adjustment must be 0 in `tables`). The file's checksum
-    is the sum of the directory's and the tables': each starts on a four-byte boundary."""
+    is the sum of the directory's and the tables': each starts on a four-byte boundary.
+    The adjustment is written into head before the file is joined (one copy of it)."""
     tags = sorted(tables)
     known = known_sums or {}
     sums = {tag: known[tag] if tag in known else checksum(tables[tag]) for tag in tags}
     count = len(tags)
     power = 1 << (count.bit_length() - 1)
     directory = [struct.pack(">IHHHH", 0x00010000, count, 16 * power, power.bit_length() - 1, 16 * (count - power))]
-    at, head = 12 + 16 * count, 0
+    at = 12 + 16 * count
     for tag in tags:
-        if tag == "head":
-            head = at
         directory.append(struct.pack(">4sIII", tag.encode("latin-1"), sums[tag], at, len(tables[tag])))
         at += len(tables[tag]) + (-len(tables[tag]) % 4)
     directory_bytes = b"".join(directory)
-    font = bytearray(directory_bytes + b"".join(tables[tag] + bytes(-len(tables[tag]) % 4) for tag in tags))
     total = checksum(directory_bytes) + sum(sums.values())
-    struct.pack_into(">I", font, head + 8, (0xB1B0AFBA - total) & 0xFFFFFFFF)
-    return bytes(font)
+    parts = [directory_bytes]
+    for tag in tags:
+        table = tables[tag]
+        if tag == "head":
+            table = table[:8] + struct.pack(">I", (0xB1B0AFBA - total) & 0xFFFFFFFF) + table[12:]
+        parts += (table, bytes(-len(table) % 4))
+    return b"".join(parts)

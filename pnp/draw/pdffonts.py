@@ -23,8 +23,9 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from pnp.draw.fontobjects import stream, subset_tag, to_unicode, widths
+from pnp.draw.fontsubset import Subsetter
 from pnp.draw.slanted import SlantedFace
-from pnp.fontmetrics import big_endian, big_endian_bytes, checksum, read_font, sfnt, simple_points
+from pnp.fontmetrics import big_endian, read_font, simple_points
 
 # (condensed, bold, italic) -> the DejaVu file fontconfig gives cairo for that face
 FILES = {
@@ -37,10 +38,6 @@ STANDARD = {(False, False): "Helvetica", (True, False): "Helvetica-Bold", (False
             (True, True): "Helvetica-BoldOblique"}
 # the faces kits draw with, read before the drawing workers fork (`warm_up`)
 COMMON = ((False, False, False), (False, True, False), (True, False, False), (True, True, False))
-# the tables of an embedded program: what a rasteriser reads, hinting included; all but
-# glyf, loca and hmtx copied as they are (head, hhea and maxp with a number changed)
-FIXED_TABLES = ("cvt ", "fpgm", "head", "hhea", "maxp", "prep")
-UNCHANGED_TABLES = ("cvt ", "fpgm", "prep")
 NO_INK = (0.0, 0.0)
 PRINTABLE = "".join(map(chr, range(0x20, 0x7F)))  # ASCII's printable characters
 STEM_V = 80  # what cairo writes: no reader draws with it
@@ -298,40 +295,8 @@ class TrueTypeFace:
         return parts
 
     def program(self, shown) -> bytes:
-        """A TrueType font of the glyphs `shown` (and .notdef, and composites' parts) under
-        their own ids; every other glyph up to the last kept is empty, with no metrics
-        (the PDF's /W has the widths), and the glyphs past it are cut off (maxp's count
-        ends there). Zeros cost next to nothing to compress."""
-        keep, todo = {0}, list(shown)
-        while todo:
-            glyph = todo.pop()
-            if glyph not in keep:
-                keep.add(glyph)
-                todo += self.components(glyph)
-        count = max(keep) + 1
-        metrics = min(count, self.long_metrics)
-        if count > metrics:
-            keep.add(metrics - 1)  # its advance is that of every glyph after it
-        data, glyf, loca, hmtx = self.data, self.glyf, self.loca, self.spans["hmtx"][0]
-        pieces, starts, at = [], [], 0  # the kept glyphs' outlines; (glyph, where it starts); the length so far
-        hmtx_table = bytearray(4 * metrics + 2 * (count - metrics))
-        for glyph in sorted(keep):
-            piece = data[glyf + loca[glyph]:glyf + loca[glyph + 1]]
-            piece += bytes(-len(piece) % 4)
-            pieces.append(piece)
-            starts.append((glyph, at))
-            at += len(piece)
-            where, size = (4 * glyph, 4) if glyph < metrics else (4 * metrics + 2 * (glyph - metrics), 2)
-            hmtx_table[where:where + size] = data[hmtx + where:hmtx + where + size]
-        short = at < 0x20000  # loca's short form: offsets / 2 in 16 bits
-        tables = dict(self.fixed_tables)
-        tables["glyf"] = b"".join(pieces)
-        tables["loca"] = big_endian_bytes(_loca(starts, at, count, short))
-        tables["hmtx"] = bytes(hmtx_table)
-        tables["head"] = _patched(tables["head"], (8, ">I", 0), (50, ">h", 0 if short else 1))
-        tables["hhea"] = _patched(tables["hhea"], (34, ">H", metrics))
-        tables["maxp"] = _patched(tables["maxp"], (4, ">H", count))
-        return sfnt(tables, self.fixed_sums)
+        """A TrueType subset of the glyphs `shown` under their own ids (`pnp.draw.fontsubset`)."""
+        return self.subset.program(shown)
 
     def components(self, glyph: int) -> list[int]:
         """The glyphs a composite glyph is made of (none for a simple one)."""
@@ -341,15 +306,9 @@ class TrueTypeFace:
         return got
 
     @cached_property
-    def fixed_tables(self) -> dict[str, bytes]:
-        """The tables every subset copies (head, hhea and maxp patched after)."""
-        return {tag: self.data[offset:offset + length] for tag, (offset, length) in self.spans.items()
-                if tag in FIXED_TABLES}
-
-    @cached_property
-    def fixed_sums(self) -> dict[str, int]:
-        """The checksums of the tables every subset copies unchanged."""
-        return {tag: checksum(table) for tag, table in self.fixed_tables.items() if tag in UNCHANGED_TABLES}
+    def subset(self) -> Subsetter:
+        """What this face's subsets are made of, read when the first is made."""
+        return Subsetter(self.data, self.spans, self.loca, self.long_metrics, self.components)
 
     def objects(self, used: dict[int, int], first: int) -> list[bytes]:
         """The Type0 font (numbered `first`), its CIDFontType2, font descriptor, embedded
@@ -423,24 +382,3 @@ class StandardFace:
         return [b"<< /Type /Font\n   /Subtype /Type1\n   /BaseFont /%s\n   /Encoding /WinAnsiEncoding\n>>\n"
                 % self.name.encode()]
 
-
-def _loca(starts: list[tuple[int, int]], end: int, count: int, short: bool) -> array:
-    """A subset's loca: where each of its `count` glyphs starts in glyf and where the last
-    ends (`end`), from where each kept glyph starts; the glyphs between are empty, so
-    they start where the next kept one does (an array repeated, not a Python step a
-    glyph: a subset showing an arrow or a pound sign reaches past glyph 2,800)."""
-    typecode, unit = ("H", 2) if short else ("I", 1)
-    offsets, filled = array(typecode), 0
-    for glyph, at in starts:
-        offsets.extend(array(typecode, [at // unit]) * (glyph + 1 - filled))
-        filled = glyph + 1
-    offsets.extend(array(typecode, [end // unit]) * (count + 1 - filled))
-    return offsets
-
-
-def _patched(table: bytes, *fields: tuple[int, str, int]) -> bytes:
-    """`table` with numbers written over it: (offset, struct format, value) each."""
-    patched = bytearray(table)
-    for offset, form, value in fields:
-        struct.pack_into(form, patched, offset, value)
-    return bytes(patched)

@@ -1,0 +1,169 @@
+"""Benchmark: the instructions a cold drawing worker spends writing a kit's files, by
+step, counted by valgrind's cachegrind (exact and nearly independent of the machine's
+load, unlike CPU seconds on a shared machine), in one valgrind run.
+
+    python benchmarks/bench_documents_instructions.py [--game 1860] [--root CHECKOUT]
+
+Runs itself under valgrind (`--child`): loads the game and warms up as `pnp build` does
+(every step of `kit_jobs.warm_up_while` done, as when the game takes long to load),
+builds every component whole (its pages made; each SVG file's page or node kept, its
+text not written: `pnp.render.svg.to_string` is replaced while building), then forks a
+process that starts as a drawing worker, and from it one child a step, each doing its
+step for every document of the kit from the same cold start:
+
+    walk     the writer's objects drawn (`pdfwriter.Document(pages)`: the content streams)
+    source   and the document's objects made (`Document.source`: forms, fonts, deflate)
+    file     and the file written (`pdf._finish`: boxes, bookmarks, `pdf_file.written`)
+    kit      and the kit joined from the files' objects (`pdf.merge_documents`, the tail)
+    svg      every SVG file's text (`pnp.render.svg.to_string`), nothing else
+
+and one that does nothing. A step's count is its child's instructions less the empty
+child's (a forked child's count starts from its parent's at the fork); the table shows
+each step's own share (source less walk, ...). Needs valgrind; a run outside valgrind
+first writes the bytecode. Figures, not pass/fail: compare with another checkout
+(`--root`), e.g. main at the start of a change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from component_cpu import ROOT, arguments  # puts the checkout on the path
+
+STEPS = ("empty", "walk", "source", "file", "kit", "svg")
+
+
+def kit_files(game_name: str) -> tuple[list[list], list]:
+    """(each document's pages, each SVG file's page or node) of GAME's kit, built as a
+    worker builds them, no SVG text written."""
+    from component_cpu import kit_setup
+
+    from pnp import kit_jobs
+    from pnp.build import build_component, scaled
+    from pnp.render import svg
+
+    game, options, keys = kit_setup(game_name)
+    kit_jobs.warm_up_while(lambda: True)  # every optional warm-up step, as when the game loads slowly
+    items, real = [], svg.to_string
+    svg.to_string = lambda item: items.append(item) or ""
+    try:
+        documents = []
+        for key in keys:
+            component = build_component(key, game, options)
+            documents += [[scaled(p, options.scale) for p in doc.pages] for doc in component.documents]
+            for text in component.svgs.values():
+                if not isinstance(text, str):
+                    items.append(text)
+    finally:
+        svg.to_string = real
+    return documents, items
+
+
+def step(name: str, documents: list[list], items: list) -> None:
+    """Step `name` for every document (or SVG file) of the kit."""
+    from pnp import pdf
+    from pnp.draw import pdfwriter
+    from pnp.render import svg
+
+    if name == "svg":
+        for item in items:
+            svg.to_string(item)
+        return
+    files = []
+    for pages in documents:
+        drawn = pdfwriter.Document(pages)
+        if name == "walk":
+            continue
+        source = drawn.source()
+        if name == "source":
+            continue
+        files.append(pdf._finish(source, [pdf.PdfPart("part", pages)], "title", ""))
+    if name == "kit":
+        pdf.merge_documents([(f"part {k}", objects) for k, (_, objects) in enumerate(files)], "kit", "subject")
+
+
+def child(game_name: str, marks: Path) -> None:
+    """Under valgrind: the worker and its children, one a step; their process ids
+    written to `marks/pids`."""
+    from pnp import pdf
+
+    documents, items = kit_files(game_name)
+    worker = os.fork()
+    if worker == 0:
+        code = 1
+        try:
+            pdf._start_worker(os.getppid())
+            pids = []
+            for name in STEPS:
+                pid = os.fork()
+                if pid == 0:
+                    _child_life(step if name != "empty" else None, name, documents, items)
+                os.waitpid(pid, 0)
+                pids.append(str(pid))
+            (marks / "pids").write_text(" ".join(pids))
+            code = 0
+        finally:
+            os._exit(code)
+    os.waitpid(worker, 0)
+    (marks / "sizes").write_text(f"{len(documents)} {sum(map(len, documents))} {len(items)}")
+
+
+def _child_life(fn, *args) -> None:
+    """A forked child runs `fn(*args)` (none: nothing) and leaves by `os._exit`."""
+    code = 1
+    try:
+        if fn is not None:
+            fn(*args)
+        code = 0
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        os._exit(code)
+
+
+def main() -> None:
+    parser = arguments(__doc__.split("\n")[0])
+    parser.add_argument("--child", help=argparse.SUPPRESS)  # the run under valgrind: its marks folder
+    args = parser.parse_args()
+    if args.child:
+        child(args.game, Path(args.child))
+        return
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed")
+    script = [sys.executable, __file__, "--game", args.game, "--root", str(ROOT)]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory(prefix="bench-docs-") as folder:
+        marks = Path(folder)
+        subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
+        for f in marks.iterdir():
+            f.unlink()
+        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                        f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
+                       env=env, check=True, capture_output=True)
+        counts = {}
+        for f in marks.glob("cg.*"):
+            found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
+            counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
+        pids = dict(zip(STEPS, map(int, (marks / "pids").read_text().split())))
+        documents, pages, files = (marks / "sizes").read_text().split()
+    total = {name: counts[pid] - counts[pids["empty"]] for name, pid in pids.items()}
+    own = {"walk": total["walk"], "source": total["source"] - total["walk"], "file": total["file"] - total["source"],
+           "kit": total["kit"] - total["file"], "svg": total["svg"]}
+    print(f"{args.game}: {documents} documents, {pages} pages, {files} SVG files; instructions by step, "
+          f"cold worker, checkout {ROOT}")
+    for name, n in own.items():
+        print(f"  {name:<8} {n / 1e6:8.1f} M")
+    print(f"  {'writing':<8} {(own['source'] + own['file'] + own['svg']) / 1e6:8.1f} M  (source + file + svg)")
+
+
+if __name__ == "__main__":
+    main()
