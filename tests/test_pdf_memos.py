@@ -1,8 +1,9 @@
 """What the PDF writer remembers to write faster must not change what it writes: a
 path's or shape's text found again by value is the text of its own numbers (0.0 and
 -0.0 are equal but print apart), references found by their tail are those the pattern
-finds, a subset's loca built from runs says where every glyph starts, and a document's
-glyphs used are worked out from its characters as they were per text."""
+finds, a subset's loca built from runs says where every glyph starts, a document's
+glyphs used are worked out from its characters as they were per text, and a form's box
+is that of its mapped corners."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pnp import pdf_file
 from pnp.draw import pdffonts
 from pnp.draw.nodes import Circle, Group, Page, Path, Rect, paint
 from pnp.draw.pdfops import Places, circle_commands, formats
-from pnp.draw.pdfwriter import Document
+from pnp.draw.pdfwriter import Document, _mapped_box
 
 
 def test_a_path_equal_to_one_written_before_but_for_a_zeros_sign_prints_its_own_zero():
@@ -113,3 +114,20 @@ def test_the_glyphs_used_are_the_lowest_character_each_shows():
     assert used[0] == 0xFFFF  # a character the face lacks: .notdef
     space, nbsp = face.glyph_of[32], face.glyph_of[0xA0]
     assert used[space] == 32 and used[nbsp] == (32 if nbsp == space else 0xA0)
+
+
+def test_a_forms_box_from_each_products_least_and_most_is_that_of_its_corners():
+    """`_mapped_box` takes per axis the least (most) of each product, not of the four
+    mapped corners: the same numbers, to the last bit (but the sign of a zero, which
+    the box's rounding drops), for any matrix, zeros and flips included."""
+    rng = random.Random(21)
+
+    def value():
+        return rng.choice([rng.uniform(-1000, 1000), rng.uniform(-1, 1), 0.0, -0.0, 1.0, -1.0,
+                           rng.randint(-50, 50) / 7, rng.uniform(-1e-12, 1e-12)])
+
+    for _ in range(50_000):
+        (a, b, c, d, e, f), (x0, y0, x1, y1) = [value() for _ in range(6)], [value() for _ in range(4)]
+        corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        assert _mapped_box((a, b, c, d, e, f), (x0, y0, x1, y1)) == (min(xs), min(ys), max(xs), max(ys))

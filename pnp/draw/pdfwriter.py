@@ -177,10 +177,7 @@ class Document:
                 inverse = _inverse(ctm)
                 if outer is None or inverse is None:
                     continue
-                x0, y0, x1, y1 = outer
-                corners = [_apply(inverse, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-                xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-                box = (min(xs), min(ys), max(xs), max(ys))
+                box = _mapped_box(inverse, outer)
                 found = box if found is None else (min(found[0], box[0]), min(found[1], box[1]),
                                                    max(found[2], box[2]), max(found[3], box[3]))
             content.region = found
@@ -212,9 +209,16 @@ def _inverse(m: tuple) -> tuple | None:
     return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
-def _apply(m: tuple, x: float, y: float) -> tuple[float, float]:
+def _mapped_box(m: tuple, box: tuple) -> tuple:
+    """The bounding box of `box`'s corners mapped by `m`. Each coordinate of a corner is
+    a x + c y + e; its least over the four is that of each product at its least, to the
+    last bit (rounding never turns a smaller sum into a larger one), with no corner
+    worked out."""
     a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
+    x0, y0, x1, y1 = box
+    ax0, ax1, cy0, cy1, bx0, bx1, dy0, dy1 = a * x0, a * x1, c * y0, c * y1, b * x0, b * x1, d * y0, d * y1
+    return (min(ax0, ax1) + min(cy0, cy1) + e, min(bx0, bx1) + min(dy0, dy1) + f,
+            max(ax0, ax1) + max(cy0, cy1) + e, max(bx0, bx1) + max(dy0, dy1) + f)
 
 
 def stream(head: bytes, data: bytes, level: int = LEVEL) -> bytes:
