@@ -2,7 +2,7 @@
 step, counted by valgrind's cachegrind (exact and nearly independent of the machine's
 load, unlike CPU seconds on a shared machine), in one valgrind run.
 
-    python benchmarks/bench_documents_instructions.py [--game 1860] [--root CHECKOUT]
+    python benchmarks/bench_documents_instructions.py [--game 1860] [--root CHECKOUT] [--cpu] [--runs 5]
 
 Runs itself under valgrind (`--child`): loads the game and warms up as `pnp build` does
 (every step of `kit_jobs.warm_up_while` done, as when the game takes long to load),
@@ -20,7 +20,9 @@ step for every document of the kit from the same cold start:
 and one that does nothing. A step's count is its child's instructions less the empty
 child's (a forked child's count starts from its parent's at the fork); the table shows
 each step's own share (source less walk, ...). Needs valgrind; a run outside valgrind
-first writes the bytecode. Figures, not pass/fail: compare with another checkout
+first writes the bytecode. `--cpu` runs the same children `--runs` times without
+valgrind and prints each step's least CPU seconds instead (load-dependent: compare
+checkouts in the same minutes). Figures, not pass/fail: compare with another checkout
 (`--root`), e.g. main at the start of a change.
 """
 
@@ -33,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from component_cpu import ROOT, arguments  # puts the checkout on the path
@@ -89,9 +92,9 @@ def step(name: str, documents: list[list], items: list) -> None:
         pdf.merge_documents([(f"part {k}", objects) for k, (_, objects) in enumerate(files)], "kit", "subject")
 
 
-def child(game_name: str, marks: Path) -> None:
-    """Under valgrind: the worker and its children, one a step; their process ids
-    written to `marks/pids`."""
+def child(game_name: str, marks: Path, rounds: int = 1) -> None:
+    """The worker and its children, one a step, `rounds` times; their process ids
+    written to `marks/pids` (the last round's), each step's CPU seconds to `marks/cpu`."""
     from pnp import pdf
 
     documents, items = kit_files(game_name)
@@ -100,19 +103,29 @@ def child(game_name: str, marks: Path) -> None:
         code = 1
         try:
             pdf._start_worker(os.getppid())
-            pids = []
-            for name in STEPS:
-                pid = os.fork()
-                if pid == 0:
-                    _child_life(step if name != "empty" else None, name, documents, items)
-                os.waitpid(pid, 0)
-                pids.append(str(pid))
+            for _ in range(rounds):
+                pids = []
+                for name in STEPS:
+                    pid = os.fork()
+                    if pid == 0:
+                        _child_life(_timed_step, marks, name, documents, items)
+                    os.waitpid(pid, 0)
+                    pids.append(str(pid))
             (marks / "pids").write_text(" ".join(pids))
             code = 0
         finally:
             os._exit(code)
     os.waitpid(worker, 0)
     (marks / "sizes").write_text(f"{len(documents)} {sum(map(len, documents))} {len(items)}")
+
+
+def _timed_step(marks: Path, name: str, documents: list[list], items: list) -> None:
+    """Step `name` (nothing for "empty"), its CPU seconds added to `marks/cpu`."""
+    start = time.process_time()
+    if name != "empty":
+        step(name, documents, items)
+    with open(marks / "cpu", "a") as fh:
+        fh.write(f"{name} {time.process_time() - start}\n")
 
 
 def _child_life(fn, *args) -> None:
@@ -133,9 +146,14 @@ def _child_life(fn, *args) -> None:
 def main() -> None:
     parser = arguments(__doc__.split("\n")[0])
     parser.add_argument("--child", help=argparse.SUPPRESS)  # the run under valgrind: its marks folder
+    parser.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--cpu", action="store_true", help="least CPU seconds of --runs rounds, no valgrind")
     args = parser.parse_args()
     if args.child:
-        child(args.game, Path(args.child))
+        child(args.game, Path(args.child), args.rounds)
+        return
+    if args.cpu:
+        cpu_seconds(args)
         return
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed")
@@ -163,6 +181,25 @@ def main() -> None:
     for name, n in own.items():
         print(f"  {name:<8} {n / 1e6:8.1f} M")
     print(f"  {'writing':<8} {(own['source'] + own['file'] + own['svg']) / 1e6:8.1f} M  (source + file + svg)")
+
+
+def cpu_seconds(args) -> None:
+    """Each step's least CPU seconds over `args.runs` rounds, without valgrind."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    script = [sys.executable, __file__, "--game", args.game, "--root", str(ROOT)]
+    with tempfile.TemporaryDirectory(prefix="bench-docs-") as folder:
+        subprocess.run(script + ["--child", folder, "--rounds", str(args.runs)], env=env, check=True,
+                       capture_output=True)
+        least: dict[str, float] = {}
+        for line in (Path(folder) / "cpu").read_text().split("\n"):
+            if line:
+                name, seconds = line.split()
+                least[name] = min(least.get(name, float("inf")), float(seconds))
+    own = {"walk": least["walk"], "source": least["source"] - least["walk"], "file": least["file"] - least["source"],
+           "kit": least["kit"] - least["file"], "svg": least["svg"]}
+    print(f"{args.game}: least CPU seconds by step of {args.runs} rounds, cold worker, checkout {ROOT}")
+    for name, seconds in own.items():
+        print(f"  {name:<8} {seconds * 1000:8.1f} ms")
 
 
 if __name__ == "__main__":

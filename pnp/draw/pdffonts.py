@@ -198,7 +198,7 @@ class TrueTypeFace:
     def glyphs(self, text: str) -> tuple[int, ...]:
         """The text's glyphs (.notdef, 0, for a character the face lacks, as cairo drew it)."""
         get = self.glyph_of.get
-        return tuple(get(ord(char), 0) for char in text)
+        return tuple([get(code, 0) for code in map(ord, text)])
 
     def ink(self, text: str) -> tuple[float, float]:
         """(x_bearing, width) of the text's ink in em: its glyphs' outline boxes (`spread`)."""
@@ -209,12 +209,17 @@ class TrueTypeFace:
 
     def spread(self, text: str, box) -> tuple[float, float]:
         """(x_bearing, width) in em of the union of the text's glyphs' `box(glyph)`es (font
-        units, None: no ink), each glyph placed at the advances before it."""
+        units, None: no ink), each glyph placed at the advances before it. The least and
+        the most are kept by comparisons, as `min` and `max` keep them, without their calls."""
         pen, low, high, advances = 0.0, float("inf"), float("-inf"), self.advances
         for glyph in self.glyphs(text):
             ink = box(glyph)
             if ink is not None:
-                low, high = min(low, pen + ink[0]), max(high, pen + ink[2])
+                left, right = pen + ink[0], pen + ink[2]
+                if left < low:
+                    low = left
+                if right > high:
+                    high = right
             pen += advances[glyph]
         return NO_INK if high < low else (low / self.units, (high - low) / self.units)
 
