@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import struct
 from array import array
+from itertools import accumulate
 
-from pnp.fontmetrics import big_endian_bytes, checksum, sfnt
+from pnp.fontmetrics import checksum, sfnt
 
 # the tables of an embedded program: what a rasteriser reads, hinting included; all but
 # glyf, loca and hmtx copied as they are (head, hhea and maxp with a number changed)
@@ -37,50 +38,51 @@ class Subsetter:
                              if tag in FIXED_TABLES}
         self.fixed_sums = {tag: checksum(table) for tag, table in self.fixed_tables.items()
                            if tag in UNCHANGED_TABLES}
-        self._glyphs: dict[int, tuple[bytes, int, int, bytes, int]] = {}
+        self._glyphs: dict[int, tuple[bytes, int, int, bytes, int, list[int]]] = {}
 
     def program(self, shown) -> bytes:
         """A TrueType font of the glyphs `shown` under their own ids (see the module);
         zeros cost next to nothing to compress."""
-        keep, todo = {0}, list(shown)
-        while todo:
+        kept = {0: self._glyph(0)}  # glyph -> its share of the subset (`_glyph`)
+        todo = list(shown)
+        while todo:  # the glyphs shown, and the parts of composite ones
             glyph = todo.pop()
-            if glyph not in keep:
-                keep.add(glyph)
-                todo += self.components(glyph)
-        count = max(keep) + 1
+            if glyph not in kept:
+                share = kept[glyph] = self._glyph(glyph)
+                todo += share[5]
+        count = max(kept) + 1
         metrics = min(count, self.long_metrics)
-        if count > metrics:
-            keep.add(metrics - 1)  # its advance is that of every glyph after it
-        pieces, starts, at = [], [], 0  # the kept glyphs' outlines; (glyph, where it starts); the length so far
-        glyf_sum = hmtx_sum = 0
+        if count > metrics and metrics - 1 not in kept:
+            kept[metrics - 1] = self._glyph(metrics - 1)  # its advance is that of every glyph after it
+        order = sorted(kept)
+        shares = [kept[glyph] for glyph in order]
+        pieces = [share[0] for share in shares]
+        glyf = b"".join(pieces)
+        at = len(glyf)
+        starts = list(zip(order, accumulate(map(len, pieces), initial=0)))  # (glyph, where it starts in glyf)
         hmtx_table = bytearray(4 * metrics + 2 * (count - metrics))
-        for glyph in sorted(keep):
-            piece, piece_sum, where, entry, entry_sum = self._glyph(glyph)
-            pieces.append(piece)
-            starts.append((glyph, at))
-            at += len(piece)
-            glyf_sum += piece_sum
-            hmtx_sum += entry_sum
-            hmtx_table[where:where + len(entry)] = entry
+        for share in shares:
+            hmtx_table[share[2]:share[2] + len(share[3])] = share[3]
+        glyf_sum, hmtx_sum = sum([share[1] for share in shares]), sum([share[4] for share in shares])
         short = at < SHORT_LOCA_LIMIT
+        loca, loca_sum = _loca(starts, at, count, short)
         tables = dict(self.fixed_tables)
-        tables["glyf"] = b"".join(pieces)
-        tables["loca"] = big_endian_bytes(_loca(starts, at, count, short))
+        tables["glyf"] = glyf
+        tables["loca"] = loca
         tables["hmtx"] = bytes(hmtx_table)
         tables["head"] = _patched(tables["head"], (8, ">I", 0), (50, ">h", 0 if short else 1))
         tables["hhea"] = _patched(tables["hhea"], (34, ">H", metrics))
         tables["maxp"] = _patched(tables["maxp"], (4, ">H", count))
-        sums = dict(self.fixed_sums, glyf=glyf_sum & WORD, hmtx=hmtx_sum & WORD,
-                    loca=_loca_sum(starts, at, count, short))
+        sums = dict(self.fixed_sums, glyf=glyf_sum & WORD, hmtx=hmtx_sum & WORD, loca=loca_sum)
         return sfnt(tables, sums)
 
-    def _glyph(self, glyph: int) -> tuple[bytes, int, int, bytes, int]:
+    def _glyph(self, glyph: int) -> tuple[bytes, int, int, bytes, int, list[int]]:
         """What a kept glyph adds to a subset: its outline padded to four bytes (so each
         starts on a word, and glyf's checksum is the sum of theirs) and that outline's
         checksum; where its hmtx entry goes, the entry, and the entry's share of hmtx's
-        checksum (the rest of that table is zeros). A glyph past the long metrics has
-        a bearing of two bytes, the high or the low half of a word."""
+        checksum (the rest of that table is zeros); and the glyphs it is made of, if it
+        is a composite. A glyph past the long metrics has a bearing of two bytes, the
+        high or the low half of a word."""
         got = self._glyphs.get(glyph)
         if got is None:
             start, end = self.glyf + self.loca[glyph], self.glyf + self.loca[glyph + 1]
@@ -90,38 +92,30 @@ class Subsetter:
             where, size = (4 * glyph, 4) if glyph < metrics else (4 * metrics + 2 * (glyph - metrics), 2)
             entry = self.data[self.hmtx + where:self.hmtx + where + size]
             entry_sum = int.from_bytes(entry, "big") << (16 if size == 2 and where % 4 == 0 else 0)
-            got = self._glyphs[glyph] = (piece, checksum(piece), where, entry, entry_sum)
+            got = self._glyphs[glyph] = (piece, checksum(piece), where, entry, entry_sum, self.components(glyph))
         return got
 
 
-def _loca(starts: list[tuple[int, int]], end: int, count: int, short: bool) -> array:
-    """A subset's loca: where each of its `count` glyphs starts in glyf and where the last
-    ends (`end`), from where each kept glyph starts; the glyphs between are empty, so
-    they start where the next kept one does (an array repeated, not a Python step a
-    glyph: a subset showing an arrow or a pound sign reaches past glyph 2,800)."""
-    typecode, unit = ("H", 2) if short else ("I", 1)
-    offsets, filled = array(typecode), 0
-    for glyph, at in starts:
-        offsets.extend(array(typecode, [at // unit]) * (glyph + 1 - filled))
-        filled = glyph + 1
-    offsets.extend(array(typecode, [end // unit]) * (count + 1 - filled))
-    return offsets
-
-
-def _loca_sum(starts: list[tuple[int, int]], end: int, count: int, short: bool) -> int:
-    """The checksum of `_loca(starts, end, count, short)`, a step a run of equal offsets:
-    a long loca's words are its offsets; a short one's word k holds offsets 2k (the high
-    half, worth 65536 times its value) and 2k + 1."""
-    total, filled = 0, 0
+def _loca(starts: list[tuple[int, int]], end: int, count: int, short: bool) -> tuple[bytes, int]:
+    """A subset's loca table and its checksum: where each of its `count` glyphs starts in
+    glyf and where the last ends (`end`), from where each kept glyph starts; the glyphs
+    between are empty, so they start where the next kept one does (a run of equal
+    offsets is one number's bytes repeated, not a Python step a glyph: a subset showing
+    an arrow or a pound sign reaches past glyph 2,800). The checksum is added up a run
+    at a time: a long loca's words are its offsets; a short one's word k holds offsets
+    2k (the high half, worth 65536 times its value) and 2k + 1."""
+    size, unit = (2, 2) if short else (4, 1)  # a short loca holds offsets / 2
+    runs, total, filled = [], 0, 0
     for glyph, at in [*starts, (count, end)]:
-        stop = glyph + 1
+        stop, value = glyph + 1, at // unit
+        runs.append(value.to_bytes(size, "big") * (stop - filled))
         if short:
             high = (stop + 1) // 2 - (filled + 1) // 2  # the even places in filled..stop-1
-            total += (at // 2) * (high * 65536 + (stop - filled - high))
+            total += value * (high * 65536 + (stop - filled - high))
         else:
-            total += at * (stop - filled)
+            total += value * (stop - filled)
         filled = stop
-    return total & WORD
+    return b"".join(runs), total & WORD
 
 
 def _patched(table: bytes, *fields: tuple[int, str, int]) -> bytes:
