@@ -21,26 +21,31 @@ def subset_tag(name: str, glyphs: list[int]) -> str:
     return "".join(letters)
 
 
-def widths(glyphs: list[int], advances: array, scale: float) -> bytes:
+def widths(glyphs: list[int], advances: array, scale: float, texts: dict[int, bytes] | None = None) -> bytes:
     """A /W array's content: each run of consecutive glyph ids with their advances in
     1/1000 em, cut to whole numbers as cairo wrote them. A Tj places each glyph after the
     width of the one before, so these widths place the glyphs where cairo's PDFs placed
     them (up to 1/1000 em a glyph short of cairo's own layout: each glyph's advance is
-    truncated, the error carried on along a line)."""
-    runs: list[list[int]] = []
+    truncated, the error carried on along a line). `texts` keeps each glyph's number as
+    text for the face (a kit's documents show the same glyphs again and again)."""
+    texts = {} if texts is None else texts
+    runs, run, last = [], [], -2
     for glyph in glyphs:
-        if runs and runs[-1][-1] + 1 == glyph:
-            runs[-1].append(glyph)
-        else:
-            runs.append([glyph])
-    return b" ".join(b"%d [ %s ]" % (run[0], b" ".join(b"%d" % int(advances[g] * scale) for g in run)) for run in runs)
+        width = texts.get(glyph)
+        if width is None:
+            width = texts[glyph] = b"%d" % int(advances[glyph] * scale)
+        if glyph != last + 1:
+            run = [b"%d [" % glyph]
+            runs.append(run)
+        run.append(width)
+        last = glyph
+    return b" ".join([b" ".join(run) + b" ]" for run in runs])
 
 
 def to_unicode(used: dict[int, int]) -> bytes:
     """A ToUnicode CMap: each glyph shown -> the (lowest) character it was shown for, so
     that text can be copied and searched. .notdef stands for no character."""
-    pairs = [b"<%04X> <%s>" % (glyph, _UTF16.get(code) or _utf16(code))
-             for glyph, code in sorted(used.items()) if glyph]
+    pairs = [_PAIRS.get(pair) or _pair(pair) for pair in sorted(used.items()) if pair[0]]
     blocks = [b"%d beginbfchar\n%s\nendbfchar\n" % (len(run), b"\n".join(run))
               for run in (pairs[k:k + BFCHAR_RUN] for k in range(0, len(pairs), BFCHAR_RUN))]
     return (b"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
@@ -50,11 +55,12 @@ def to_unicode(used: dict[int, int]) -> bytes:
             + b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
 
 
-_UTF16: dict[int, bytes] = {}  # code point -> its UTF-16 as hex, as a ToUnicode map has it
+_PAIRS: dict[tuple[int, int], bytes] = {}  # (glyph, code point) -> its line of a ToUnicode map
 
 
-def _utf16(code: int) -> bytes:
-    got = _UTF16[code] = chr(code).encode("utf-16-be").hex().upper().encode()
+def _pair(pair: tuple[int, int]) -> bytes:
+    glyph, code = pair
+    got = _PAIRS[pair] = b"<%04X> <%s>" % (glyph, chr(code).encode("utf-16-be").hex().upper().encode())
     return got
 
 

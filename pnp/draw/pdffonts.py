@@ -186,6 +186,7 @@ class TrueTypeFace:
         self._inks: dict[str, tuple[float, float]] = {}
         self._boxes: dict[int, tuple | None] = {}
         self._components: dict[int, list[int]] = {}
+        self._widths: dict[int, bytes] = {}  # glyph -> its /W width as text
         self.cap_height = (self.box(self.glyph_of.get(ord("H"), 0)) or self.bbox)[3]
 
     def show(self, text: str) -> bytes:
@@ -332,7 +333,7 @@ class TrueTypeFace:
             b"<< /Type /Font\n   /Subtype /CIDFontType2\n   /BaseFont /%s\n"
             b"   /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>\n"
             b"   /FontDescriptor %d 0 R\n   /CIDToGIDMap /Identity\n   /W [ %s ]\n>>\n"
-            % (base, first + 2, widths(glyphs, self.advances, scale)),
+            % (base, first + 2, widths(glyphs, self.advances, scale, self._widths)),
             b"<< /Type /FontDescriptor\n   /FontName /%s\n   /Flags %d\n   /FontBBox [ %d %d %d %d ]\n"
             b"   /ItalicAngle %g\n   /Ascent %d\n   /Descent %d\n   /CapHeight %d\n   /StemV %d\n"
             b"   /FontFile2 %d 0 R\n>>\n"
