@@ -21,14 +21,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
-from component_cpu import ROOT, arguments  # puts the checkout on the path
+from component_cpu import ROOT, arguments, child_life, under_cachegrind  # puts the checkout on the path
 
 
 def child(game_name: str, marks: Path) -> None:
@@ -47,7 +42,7 @@ def child(game_name: str, marks: Path) -> None:
     def forked(key: str | None) -> int:
         pid = os.fork()
         if pid == 0:
-            _child_life(built if key is not None else None, key)
+            child_life(built if key is not None else None, key)
         os.waitpid(pid, 0)
         return pid
 
@@ -59,25 +54,9 @@ def child(game_name: str, marks: Path) -> None:
 
     worker = os.fork()
     if worker == 0:
-        _child_life(work)
+        child_life(work)
     os.waitpid(worker, 0)
     (marks / "_order").write_text("\n".join(keys))
-
-
-def _child_life(fn, *args) -> None:
-    """A forked child runs `fn(*args)` (none: nothing) and leaves by `os._exit`, whatever
-    happens: an error must not unwind into the parent's loop and run it twice."""
-    code = 1
-    try:
-        if fn is not None:
-            fn(*args)
-        code = 0
-    except BaseException:
-        import traceback
-
-        traceback.print_exc()
-    finally:
-        os._exit(code)
 
 
 def main() -> None:
@@ -87,22 +66,7 @@ def main() -> None:
     if args.child:
         child(args.game, Path(args.child))
         return
-    if not shutil.which("valgrind"):
-        raise SystemExit("valgrind is not installed")
-    script = [sys.executable, __file__, "--game", args.game, "--root", str(ROOT)]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    with tempfile.TemporaryDirectory(prefix="bench-instr-") as folder:
-        marks = Path(folder)
-        subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
-        for f in marks.iterdir():
-            f.unlink()
-        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                        f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
-                       env=env, check=True, capture_output=True)
-        counts = {}
-        for f in marks.glob("cg.*"):
-            found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
-            counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
+    with under_cachegrind(__file__, args.game) as (counts, marks):
         keys = (marks / "_order").read_text().split()
         rows = []
         for key in keys:

@@ -30,15 +30,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from component_cpu import ROOT, arguments  # puts the checkout on the path
+from component_cpu import ROOT, arguments, child_life, under_cachegrind  # puts the checkout on the path
 
 STEPS = ("empty", "walk", "source", "file", "kit", "svg")
 
@@ -108,7 +106,7 @@ def child(game_name: str, marks: Path, rounds: int = 1) -> None:
                 for name in STEPS:
                     pid = os.fork()
                     if pid == 0:
-                        _child_life(_timed_step, marks, name, documents, items)
+                        child_life(_timed_step, marks, name, documents, items)
                     os.waitpid(pid, 0)
                     pids.append(str(pid))
             (marks / "pids").write_text(" ".join(pids))
@@ -128,21 +126,6 @@ def _timed_step(marks: Path, name: str, documents: list[list], items: list) -> N
         fh.write(f"{name} {time.process_time() - start}\n")
 
 
-def _child_life(fn, *args) -> None:
-    """A forked child runs `fn(*args)` (none: nothing) and leaves by `os._exit`."""
-    code = 1
-    try:
-        if fn is not None:
-            fn(*args)
-        code = 0
-    except BaseException:
-        import traceback
-
-        traceback.print_exc()
-    finally:
-        os._exit(code)
-
-
 def main() -> None:
     parser = arguments(__doc__.split("\n")[0])
     parser.add_argument("--child", help=argparse.SUPPRESS)  # the run under valgrind: its marks folder
@@ -155,22 +138,7 @@ def main() -> None:
     if args.cpu:
         cpu_seconds(args)
         return
-    if not shutil.which("valgrind"):
-        raise SystemExit("valgrind is not installed")
-    script = [sys.executable, __file__, "--game", args.game, "--root", str(ROOT)]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    with tempfile.TemporaryDirectory(prefix="bench-docs-") as folder:
-        marks = Path(folder)
-        subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
-        for f in marks.iterdir():
-            f.unlink()
-        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                        f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
-                       env=env, check=True, capture_output=True)
-        counts = {}
-        for f in marks.glob("cg.*"):
-            found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
-            counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
+    with under_cachegrind(__file__, args.game) as (counts, marks):
         pids = dict(zip(STEPS, map(int, (marks / "pids").read_text().split())))
         documents, pages, files = (marks / "sizes").read_text().split()
     total = {name: counts[pid] - counts[pids["empty"]] for name, pid in pids.items()}

@@ -9,8 +9,13 @@ from __future__ import annotations
 import argparse
 import os
 import pickle
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,3 +94,49 @@ def print_minimums(what: str, game_name: str, keys: list[str], runs: list[dict[s
           + ", ".join(f"{t:.3f}" for t in totals) + f" s (min {min(totals):.3f})")
     for key in keys:
         print(f"  {key:<14} {min(r[key] for r in runs):.{places}f} s")
+
+
+@contextmanager
+def under_cachegrind(script_file: str, game_name: str):
+    """(`cachegrind_counts` of the benchmark `script_file` run for GAME with this
+    checkout, its marks folder), the folder kept for the `with` block."""
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed")
+    script = [sys.executable, script_file, "--game", game_name, "--root", str(ROOT)]
+    with tempfile.TemporaryDirectory(prefix="bench-instr-") as folder:
+        yield cachegrind_counts(script, Path(folder)), Path(folder)
+
+
+def cachegrind_counts(script: list[str], marks: Path) -> dict[int, int]:
+    """Each process's instructions (process id -> count) when `script --child marks` runs
+    under valgrind's cachegrind, after a run outside it that writes the bytecode (and
+    whose marks are cleared). A forked process's count starts from its parent's at the
+    fork: compare a child with an empty sibling."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
+    for f in marks.iterdir():
+        f.unlink()
+    subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                    f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
+                   env=env, check=True, capture_output=True)
+    counts = {}
+    for f in marks.glob("cg.*"):
+        found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
+        counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
+    return counts
+
+
+def child_life(fn, *args) -> None:
+    """A forked child runs `fn(*args)` (none: nothing) and leaves by `os._exit`, whatever
+    happens: an error must not unwind into the parent's loop and run it twice."""
+    code = 1
+    try:
+        if fn is not None:
+            fn(*args)
+        code = 0
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        os._exit(code)
