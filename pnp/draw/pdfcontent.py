@@ -26,13 +26,15 @@ from itertools import chain
 from math import copysign
 
 from pnp.draw.ink import Ink
+from pnp.draw.pdfink import PdfInk
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
-from pnp.draw.pdfops import (IDENTITY, at_scale, cm_operator, line_operators, multiply, number, singular,
-                             transform_matrix)
+from pnp.draw.pdfops import (IDENTITY, MEMO_TEXTS, at_scale, line_operators, multiply, number, placement,
+                             transform_placement)
 from pnp.draw.walk import TreeWalk
 
 MITER_LIMIT = 4  # SVG's default (a PDF's own is 10)
 UNKNOWN = (None, None, 1.0, 1.0, None, None)  # a form's start: alphas 1 (ensured at each use), the rest unknown
+_LABELS: dict[tuple, tuple] = {}  # (font, anchor, text) -> `Drawer.label`'s answer, the same in every document
 
 
 class Content:
@@ -82,8 +84,14 @@ class Drawer(TreeWalk):
 
     def concat(self, m: tuple) -> None:
         """`m` applied to the units in force (a `cm`)."""
-        self.out(cm_operator(m))
-        if m[:4] == (1.0, 0.0, 0.0, 1.0):  # a move (most transforms): the scale stays
+        self.place(placement(m))
+
+    def place(self, placed: tuple) -> None:
+        """A transform applied to the units in force: (its matrix, its `cm` operator,
+        whether it only moves), as `pnp.draw.pdfops.placement` gives it."""
+        m, operator, moves = placed
+        self.out(operator)
+        if moves:  # (most transforms): the scale stays
             a, b, c, d, e, f = self.ctm
             self.ctm = (a, b, c, d, m[4] * a + m[5] * c + e, m[4] * b + m[5] * d + f)
             return
@@ -108,29 +116,24 @@ class Drawer(TreeWalk):
             self.gs("CA", CA)
             self.CA = CA
 
-    def colour(self, rgb: tuple, held: tuple | None, operator: str) -> tuple:
-        """Colour `rgb` set by `operator` ("rg" fill, "RG" stroke) unless the reader holds
-        it already; what it holds then."""
-        if rgb != held:
-            self.out(self.document.colour(rgb, operator))
-        return rgb
-
     def gs(self, key: str, alpha: float) -> None:
         name = self.document.alpha_state(key, alpha)
         self.content.states.add(name)
         self.out(f"/{name} gs\n")
 
-    def set_fill(self, ink: Ink) -> None:
-        """The ink's fill colour and alpha (`colour`'s test written out: most leaves pass here)."""
+    def set_fill(self, ink: PdfInk) -> None:
+        """The ink's fill colour and alpha, where the reader holds others (most leaves pass here)."""
         if ink.fill_rgb != self.fill:
-            self.fill = self.colour(ink.fill_rgb, self.fill, "rg")
+            self.out(ink.fill_op)
+            self.fill = ink.fill_rgb
         if ink.fill[3] != self.ca:
             self.set_alpha(ink.fill[3], None)
 
-    def set_stroke(self, ink: Ink) -> None:
+    def set_stroke(self, ink: PdfInk) -> None:
         """The ink's stroke colour, alpha and line style."""
         if ink.stroke_rgb != self.stroke:
-            self.stroke = self.colour(ink.stroke_rgb, self.stroke, "RG")
+            self.out(ink.stroke_op)
+            self.stroke = ink.stroke_rgb
         if ink.stroke[3] != self.CA:
             self.set_alpha(None, ink.stroke[3])
         line = ink.line
@@ -156,12 +159,12 @@ class Drawer(TreeWalk):
 
     def leaf_apart(self, node: Node, kind: type, ink: Ink, opacity: float) -> None:
         """A leaf with a transform or an opacity of its own, inside a save and restore."""
-        matrix = transform_matrix(node.transform) if kind is Text and node.transform else None
-        if matrix is not None and singular(matrix):
+        placed = transform_placement(node.transform) if kind is Text and node.transform else None
+        if placed is False:
             return
         held = self.save()
-        if matrix is not None:
-            self.concat(matrix)
+        if placed is not None:
+            self.place(placed)
         # one paint (a fill alone, a stroke alone, or text) covers each point once, so
         # its opacity can ride on its colour; anything else is drawn as a group
         if opacity < 1 and not (kind is Text or ink.fill is None or ink.stroke is None):
@@ -174,12 +177,12 @@ class Drawer(TreeWalk):
         if not node.transform and node.clip is None and opacity >= 1:
             self.children(node, ink)
             return
-        matrix = transform_matrix(node.transform) if node.transform else None
-        if matrix is not None and singular(matrix):
+        placed = transform_placement(node.transform) if node.transform else None
+        if placed is False:
             return  # scaled to nothing: nothing shows (a reader might draw a speck)
         held = self.save()
-        if matrix is not None:
-            self.concat(matrix)
+        if placed is not None:
+            self.place(placed)
         if node.clip is not None:
             self.trace(node.clip)
             self.out("W n\n")
@@ -275,16 +278,16 @@ class Drawer(TreeWalk):
 
     # -- text and pictures ----------------------------------------------------------------------
 
-    def text(self, node: Text, ink: Ink) -> None:
+    def text(self, node: Text, ink: PdfInk) -> None:
         content = node.content
-        if not content:
-            return
-        if ink.stroked_text:
-            raise ValueError("stroked text is not drawable")
-        if ink.fill is None:
-            return
-        shown = self.document.texts.get((ink, content))
-        if shown is None:
+        shown = ink.shown.get(content)
+        if shown is None:  # (a text that cannot be shown is never remembered: it is checked each time)
+            if not content:
+                return
+            if ink.stroked_text:
+                raise ValueError("stroked text is not drawable")
+            if ink.fill is None:
+                return
             shown = self.shown(ink, content)
         name, head, tail, shift = shown
         self.set_fill(ink)
@@ -296,23 +299,37 @@ class Drawer(TreeWalk):
             self.out("BT\n")
         self.out(head + self.fmt.xy % (node.x - shift, node.y) + tail)
 
-    def shown(self, ink: Ink, content: str) -> tuple[str, str, str, float]:
+    def shown(self, ink: PdfInk, content: str) -> tuple[str, str, str, float]:
         """How `content` is shown under `ink`, all but where: (font resource, the text
         matrix's operands before the point, the operators after it, how far left of its
-        anchor the text starts). Remembered by the document: the same labels come back
-        on every copy of a piece, and its font resources are its own."""
-        family, bold, italic, size = ink.font()
+        anchor the text starts). Remembered by the ink, so by the document: the same
+        labels come back on every copy of a piece, and its font resources are its own;
+        all but the resource is the same in every document (`label`)."""
+        family, bold, italic, size = font = ink.font()
         name, operand = self.fonts.show(family, bold, italic, content)
-        anchor, shift = ink.anchor, 0.0
+        key = (font, ink.anchor, content)
+        found = _LABELS.get(key)
+        if found is None:
+            found = self.label(font, ink.anchor, content, operand)
+            if len(_LABELS) >= MEMO_TEXTS:
+                _LABELS.clear()
+            _LABELS[key] = found
+        shown = ink.shown[content] = (name, *found)
+        return shown
+
+    def label(self, font: tuple, anchor: str, content: str, operand: bytes) -> tuple[str, str, float]:
+        """(the text matrix's operands before the point, the operators after it, how far
+        left of its anchor the text starts) of `content` in `font` (family, bold, italic,
+        size) shown by `operand` (its glyphs, the same in every document)."""
+        family, bold, italic, size = font
+        shift = 0.0
         if anchor != "start":
             x_bearing, width = self.fonts.ink_extents(family, bold, italic, content, size)
             shift = width / 2 + x_bearing if anchor == "middle" else width + x_bearing
         size_text = number(size)
         slant = self.fonts.slant(family, bold, italic)  # an oblique face slanted: x + slant y
-        shown = self.document.texts[(ink, content)] = (
-            name, f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} ",
-            f" Tm\n{operand.decode('latin-1')} Tj\nET\n", shift)
-        return shown
+        return (f"{size_text} 0 {number(size * slant) if slant else 0} -{size_text} ",
+                f" Tm\n{operand.decode('latin-1')} Tj\nET\n", shift)
 
     def image(self, node: Image) -> None:
         """The picture scaled to fit the box, centred in it (SVG's xMidYMid meet); its

@@ -14,6 +14,7 @@ from pnp.draw.arcs import beziers, centre_form
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+MEMO_TEXTS = 20_000  # texts remembered (at one precision) before a memo starts again (memory)
 
 
 def number(value: float) -> str:
@@ -27,6 +28,7 @@ def number(value: float) -> str:
 
 
 _NUMBERS: dict[float, str] = {}
+_PLACEMENTS: dict[tuple, tuple | bool] = {}  # transform steps -> `transform_placement`'s answer
 
 
 def multiply(m: tuple, n: tuple) -> tuple:
@@ -81,7 +83,6 @@ def _matrix(ops: tuple) -> tuple:
     return m
 
 
-@lru_cache(maxsize=4096)
 def cm_operator(m: tuple) -> str:
     """The operator applying matrix `m` to the units in force."""
     return " ".join(map(number, m)) + " cm\n"
@@ -92,6 +93,33 @@ def singular(m: tuple) -> bool:
     return m[0] * m[3] - m[1] * m[2] == 0
 
 
+def placement(m: tuple) -> tuple:
+    """What matrix `m` does in a content stream: (`m`, its `cm` operator, whether it only
+    moves, so that the scale in force stays)."""
+    return m, cm_operator(m), m[:4] == (1.0, 0.0, 0.0, 1.0)
+
+
+def transform_placement(ops: tuple) -> tuple | bool:
+    """SVG's transform steps as `placement`s, or False where they flatten everything
+    (nothing under them shows). Remembered by the steps' value, so that a group's
+    transform is hashed once where it is drawn: a sheet places its pieces by the same
+    few steps. (Steps equal but for a zero's sign share an answer: a zero's sign never
+    shows in what is written.)"""
+    try:
+        found = _PLACEMENTS.get(ops)
+    except TypeError:  # steps as lists (not made by pnp.draw.shapes): not remembered
+        return _placed(_matrix.__wrapped__(ops))
+    if found is None:
+        if len(_PLACEMENTS) >= MEMO_TEXTS:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[ops] = _placed(_matrix.__wrapped__(ops))
+    return found
+
+
+def _placed(m: tuple) -> tuple | bool:
+    return False if singular(m) else placement(m)
+
+
 def decimals(scale: float) -> int:
     """Decimals a coordinate needs so that it is within 0.001 pt, where one unit is
     `scale` points."""
@@ -100,7 +128,6 @@ def decimals(scale: float) -> int:
     return min(8, max(1, math.ceil(3 + math.log10(scale) - 1e-9)))
 
 
-MEMO_TEXTS = 20_000  # paths' texts remembered at one precision before the memo starts again (memory)
 
 
 class Places:
