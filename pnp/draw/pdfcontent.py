@@ -61,6 +61,7 @@ class Drawer(TreeWalk):
 
     def __init__(self, document, content: Content, ink: Ink, state: tuple = UNKNOWN):
         self.document = document
+        self.shared = document.shared  # ids of the groups drawn more than once: forms
         self.fonts = document.fonts
         self.content = content
         self.out = content.parts.append
@@ -145,12 +146,12 @@ class Drawer(TreeWalk):
 
     def draw(self, node: Node, ink: Ink | None = None) -> None:
         ink = self.ink if ink is None else ink
-        if id(node) in self.document.shared:
-            self.use_form(node, ink)
+        if id(node) in self.shared:
+            self.use_shared(node, ink)
         else:
             self.draw_node(node, ink)
 
-    def use_form(self, node: Group, ink: Ink) -> None:
+    def use_shared(self, node: Group, ink: Ink) -> None:
         """A group drawn several times: written once as a form, named where it is used."""
         name = self.document.form(node, ink, self)
         self.set_alpha(1.0, 1.0)  # a form starts with the alphas in force where it is used
@@ -174,9 +175,6 @@ class Drawer(TreeWalk):
         self.restore(held)
 
     def group(self, node: Group, ink: Ink, opacity: float) -> None:
-        if not node.transform and node.clip is None and opacity >= 1:
-            self.children(node, ink)
-            return
         placed = transform_placement(node.transform) if node.transform else None
         if placed is False:
             return  # scaled to nothing: nothing shows (a reader might draw a speck)
@@ -184,12 +182,11 @@ class Drawer(TreeWalk):
         if placed is not None:
             self.place(placed)
         if node.clip is not None:
-            self.trace(node.clip)
-            self.out("W n\n")
+            self.out(self.outline(node.clip) + "W n\n")
         if opacity < 1:
-            self.faded_group(opacity, lambda drawer: drawer.children(node, ink))
+            self.faded_group(opacity, lambda drawer: drawer.draw_each(node.children, ink))
         else:
-            self.children(node, ink)
+            self.draw_each(node.children, ink)
         self.restore(held)
 
     def faded_group(self, opacity: float, draw) -> None:
@@ -199,63 +196,54 @@ class Drawer(TreeWalk):
         self.content.xobjects.add(name)
         self.out(f"/{name} Do\n")
 
-    def children(self, node: Group, ink: Ink) -> None:
-        self.draw_each(node.children, ink, self.document.shared, self.use_form)
-
-    def leaf(self, node: Node, kind: type, ink: Ink) -> None:
+    def leaf(self, node: Node, kind: type, ink: PdfInk) -> None:
+        """A text, a picture, or a shape's outline filled and/or stroked (colours are set
+        before an outline: nothing else may stand between its operators and the painting
+        one). Fill and stroke are one `B` where both are opaque; else the stroke is
+        painted over the fill, as cairo does (`B` would not let it show the fill through)."""
         if kind is Text:
             self.text(node, ink)
-        elif kind is Image:
+            return
+        if kind is Image:
             self.image(node)
-        elif ink.fill is not None or ink.stroke is not None:
-            self.paint(node, ink)
-
-    def paint(self, node: Node, ink: Ink) -> None:
-        """The node's outline filled and/or stroked (colours are set before an outline:
-        nothing else may stand between its operators and the painting one). Fill and
-        stroke are one `B` where both are opaque; else the stroke is painted over the
-        fill, as cairo does (`B` would not let it show the fill through)."""
+            return
         fill, stroke = ink.fill, ink.stroke
         if stroke is None:
-            self.set_fill(ink)
-            self.trace(node)
-            self.out("f*\n" if ink.even_odd else "f\n")
+            if fill is not None:
+                self.set_fill(ink)
+                self.out(self.outline(node) + ("f*\n" if ink.even_odd else "f\n"))
         elif fill is None:
             self.set_stroke(ink)
-            self.trace(node)
-            self.out("S\n")
+            self.out(self.outline(node) + "S\n")
         elif fill[3] >= 1 and stroke[3] >= 1:
             self.set_fill(ink)
             self.set_stroke(ink)
-            self.trace(node)
-            self.out("B*\n" if ink.even_odd else "B\n")
+            self.out(self.outline(node) + ("B*\n" if ink.even_odd else "B\n"))
         else:
             self.set_fill(ink)
-            self.trace(node)
-            self.out("f*\n" if ink.even_odd else "f\n")
+            outline = self.outline(node)
+            self.out(outline + ("f*\n" if ink.even_odd else "f\n"))
             self.set_stroke(ink)
-            self.trace(node)
-            self.out("S\n")
+            self.out(outline + "S\n")
 
     # -- outlines -----------------------------------------------------------------------------
 
-    def trace(self, node: Node) -> None:
-        """The node's outline (a shape's, or a clip's)."""
+    def outline(self, node: Node) -> str:
+        """The operators of the node's outline (a shape's, or a clip's)."""
         kind = type(node)
         if kind is Path:
             known = self.fmt.by_id.get(id(node.commands))  # `Places.path`'s first look, written out
-            self.out(known[1] if known is not None else self.fmt.path(node.commands))
-        elif kind is Rect:
-            self.rect(node)
-        elif kind is Circle:
-            self.out(self.fmt.circle(node.cx, node.cy, node.r))
-        elif kind is Line:
+            return known[1] if known is not None else self.fmt.path(node.commands)
+        if kind is Rect:
+            return self.rect(node)
+        if kind is Circle:
+            return self.fmt.circle(node.cx, node.cy, node.r)
+        if kind is Line:
             formats = self.fmt.formats
-            self.out(formats["M"] % ("M", node.x1, node.y1) + formats["L"] % ("L", node.x2, node.y2))
-        else:
-            raise TypeError(f"cannot trace {kind.__name__} as a shape")
+            return formats["M"] % ("M", node.x1, node.y1) + formats["L"] % ("L", node.x2, node.y2)
+        raise TypeError(f"cannot trace {kind.__name__} as a shape")
 
-    def rect(self, node: Rect) -> None:
+    def rect(self, node: Rect) -> str:
         """A rectangle (`re`), or one with rounded corners (arcs as Béziers); remembered
         by its numbers and their signs (a sheet repeats its boxes and cards)."""
         x, y, w, h = node.x, node.y, node.width, node.height
@@ -264,7 +252,7 @@ class Drawer(TreeWalk):
         text = self.fmt.shapes.get(key)
         if text is None:
             text = self.fmt.remember(key, self.rect_text(x, y, w, h, node.rx or node.ry, node.ry or node.rx))
-        self.out(text)
+        return text
 
     def rect_text(self, x: float, y: float, w: float, h: float, rx: float, ry: float) -> str:
         if rx <= 0:
