@@ -279,13 +279,14 @@ class Drawer(TreeWalk):
             shown = self.shown(ink, content)
         name, head, tail, shift = shown
         self.set_fill(ink)
+        point = (node.x - shift, node.y)
+        where = self.fmt.points.get(point) or self.fmt.point(point)
         if name != self.font:
             self.content.fonts.add(name)
-            self.out(f"BT\n/{name} 1 Tf\n")
+            self.out(f"BT\n/{name} 1 Tf\n{head}{where}{tail}")
             self.font = name
         else:
-            self.out("BT\n")
-        self.out(head + self.fmt.xy % (node.x - shift, node.y) + tail)
+            self.out("BT\n" + head + where + tail)
 
     def shown(self, ink: PdfInk, content: str) -> tuple[str, str, str, float]:
         """How `content` is shown under `ink`, all but where: (font resource, the text

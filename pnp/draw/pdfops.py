@@ -139,7 +139,7 @@ class Places:
     kept alive) or, when it has no zero, by value: equal numbers print alike, but for
     0.0 and -0.0, which are equal and print "0.000" and "-0.000"."""
 
-    __slots__ = ("places", "formats", "xy", "re", "by_id", "_by_value", "shapes")
+    __slots__ = ("places", "formats", "xy", "re", "by_id", "_by_value", "shapes", "points")
 
     def __init__(self, places: int):
         n = f"%.{places}f"
@@ -151,6 +151,7 @@ class Places:
         self.by_id: dict[int, tuple[tuple, str]] = {}
         self._by_value: dict[tuple, str] = {}
         self.shapes: dict[tuple, str] = {}  # a shape's numbers and their signs -> its text
+        self.points: dict[tuple, str] = {}  # (x, y) -> "x y", where neither is zero (`point`)
 
     def path(self, commands: tuple) -> str:
         """The commands as operators (arcs as Béziers, see `without_arcs`)."""
@@ -190,6 +191,17 @@ class Places:
         if text is None:
             commands = circle_commands(cx, cy, r)
             text = self.remember(key, self.text(commands, tuple(chain.from_iterable(commands))))
+        return text
+
+    def point(self, point: tuple) -> str:
+        """A point's coordinates as text ("x y"); remembered by value where neither is
+        zero (0.0 and -0.0 are equal but print apart): a label comes back at the same
+        spot on every copy of a piece."""
+        text = self.xy % point
+        if point[0] and point[1]:
+            if len(self.points) >= MEMO_TEXTS:
+                self.points.clear()
+            self.points[point] = text
         return text
 
     def remember(self, key: tuple, text: str) -> str:

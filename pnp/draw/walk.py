@@ -33,7 +33,8 @@ class TreeWalk:
             shared = self.shared
         known = ink.by_paint_id  # `ink.under`'s answers so far: most paints are found there
         for node in nodes:
-            if id(node) in shared:
+            kind = type(node)
+            if kind is Group and id(node) in shared:  # (only groups are shared)
                 self.use_shared(node, ink)
                 continue
             paint = node.paint
@@ -42,7 +43,6 @@ class TreeWalk:
             else:
                 node_ink = known.get(id(paint)) or ink.under(paint)
                 opacity = 1.0 if paint.opacity is None else paint.opacity
-            kind = type(node)
             if kind is Group:
                 if opacity >= 1 and not node.transform and node.clip is None:
                     self.draw_each(node.children, node_ink)
