@@ -89,15 +89,21 @@ class Drawer(TreeWalk):
 
     def place(self, placed: tuple) -> None:
         """A transform applied to the units in force: (its matrix, its `cm` operator,
-        whether it only moves), as `pnp.draw.pdfops.placement` gives it."""
+        whether it only moves), as `pnp.draw.pdfops.placement` gives it. Two diagonal
+        matrices are multiplied without their zero terms: the same numbers as `multiply`
+        gives (finite numbers) but for a zero's sign (a term of 0 times a finite number added), which
+        nothing written shows (a form's box is printed by `number`, which prints -0 as 0)."""
         m, operator, moves = placed
         self.out(operator)
-        if moves:  # (most transforms): the scale stays
-            a, b, c, d, e, f = self.ctm
+        a, b, c, d, e, f = self.ctm
+        if moves:  # the scale stays
             self.ctm = (a, b, c, d, m[4] * a + m[5] * c + e, m[4] * b + m[5] * d + f)
-            return
-        self.ctm = multiply(m, self.ctm)
-        self.fmt = at_scale(self.scale())
+        elif not (b or c or m[1] or m[2]):  # a scale under a scale (most transforms: a sheet's pieces)
+            self.ctm = diagonal = (m[0] * a, 0.0, 0.0, m[3] * d, m[4] * a + e, m[5] * d + f)
+            self.fmt = at_scale(self.content.scale * math.sqrt(abs(diagonal[0] * diagonal[3])))
+        else:
+            self.ctm = multiply(m, self.ctm)
+            self.fmt = at_scale(self.scale())
 
     def scale(self) -> float:
         """Points per unit in force (the mean of the two axes' scales)."""
