@@ -2,7 +2,10 @@
 path's or shape's text found again by value is the text of its own numbers (0.0 and
 -0.0 are equal but print apart), references found by their tail are those the pattern
 finds, a subset's loca built from runs says where every glyph starts, and a document's
-glyphs used are worked out from its characters as they were per text."""
+glyphs used are worked out from its characters as they were per text. What the walk
+works out a shorter way gives what the longer way gave: a label's point found again by
+value, a scale under a scale multiplied without its zero terms, a label shown as in a
+document before but for its font resource."""
 
 from __future__ import annotations
 
@@ -113,3 +116,52 @@ def test_the_glyphs_used_are_the_lowest_character_each_shows():
     assert used[0] == 0xFFFF  # a character the face lacks: .notdef
     space, nbsp = face.glyph_of[32], face.glyph_of[0xA0]
     assert used[space] == 32 and used[nbsp] == (32 if nbsp == space else 0xA0)
+
+
+def test_a_labels_point_equal_to_one_written_before_but_for_a_zeros_sign_prints_its_own_zero():
+    from pnp.draw.nodes import Text
+
+    label = lambda x, y: Text("A", x, y, paint=paint(fill="#000000"))  # noqa: E731
+    page = Page(20, 20, (0, 0, 20, 20), Group([label(1.5, 2.0), label(0.0, 2.0), label(-0.0, 2.0), label(1.5, 2.0),
+                                               label(0.0, 2.0), label(2.0, -0.0)]))
+    points = [line.rsplit(b" ", 3)[1:3] for line in Document([page]).pages[0][0].text().split(b"\n")
+              if line.endswith(b" Tm")]
+    assert points == [[b"1.5000", b"2.0000"], [b"0.0000", b"2.0000"], [b"-0.0000", b"2.0000"],
+                      [b"1.5000", b"2.0000"], [b"0.0000", b"2.0000"], [b"2.0000", b"-0.0000"]]
+
+
+def test_a_scale_under_a_scale_gives_the_numbers_multiply_gives():
+    from pnp.draw import pdfops
+    from pnp.draw.pdfcontent import Content, Drawer
+
+    rng = random.Random(5)
+    values = lambda: rng.choice([0.0, -0.0, 1.0, -1.0, rng.uniform(-50, 50), rng.uniform(1e-4, 1e-2)])  # noqa: E731
+    document = Document([])
+    for _ in range(2000):
+        drawer = Drawer(document, Content(rng.choice([1.0, 2.834645669])), document.ink)
+        outer = (values(), rng.choice([0.0, -0.0]), rng.choice([0.0, -0.0]), values(), values(), values())
+        inner = (values(), rng.choice([0.0, -0.0]), rng.choice([0.0, -0.0]), values(), values(), values())
+        drawer.ctm = outer
+        placed = pdfops.placement(inner)
+        if placed[2]:
+            continue
+        drawer.place(placed)
+        assert drawer.ctm == pdfops.multiply(inner, outer)
+        general = Drawer(document, drawer.content, document.ink)
+        general.ctm = pdfops.multiply(inner, outer)
+        assert drawer.fmt is pdfops.at_scale(general.scale())
+
+
+def test_a_label_is_shown_alike_in_every_document_but_for_its_font_resource():
+    from pnp.draw.nodes import Text
+
+    plain, bold = paint(fill="#000000", text_anchor="middle"), paint(fill="#000000", font_weight="bold")
+    alone = Page(20, 20, (0, 0, 20, 20), Group([Text("Ab 1", 3.0, 4.0, paint=plain)]))
+    after = Page(20, 20, (0, 0, 20, 20), Group([Text("x", 1.0, 1.0, paint=bold), Text("Ab 1", 3.0, 4.0, paint=plain)]))
+    first = Document([alone]).pages[0][0].text()
+    second = Document([after]).pages[0][0].text()
+    assert b"/F1 1 Tf" in first and b"/F2 1 Tf" in second
+    assert first.split(b"/F1 1 Tf\n")[1] == second.split(b"/F2 1 Tf\n")[1]
+    stroked = Page(20, 20, (0, 0, 20, 20), Group([Text("A", 1.0, 1.0, paint=paint(stroke="#000000"))] * 2))
+    with pytest.raises(ValueError, match="stroked text"):
+        Document([stroked])
