@@ -245,16 +245,17 @@ class Drawer(TreeWalk):
         if kind is Circle:
             return self.fmt.circle(node.cx, node.cy, node.r)
         if kind is Line:
-            formats = self.fmt.formats
-            return formats["M"] % ("M", node.x1, node.y1) + formats["L"] % ("L", node.x2, node.y2)
+            return self.fmt.line(node.x1, node.y1, node.x2, node.y2)
         raise TypeError(f"cannot trace {kind.__name__} as a shape")
 
     def rect(self, node: Rect) -> str:
         """A rectangle (`re`), or one with rounded corners (arcs as Béziers); remembered
-        by its numbers and their signs (a sheet repeats its boxes and cards)."""
+        by its numbers, and where one is zero, their signs too (a sheet repeats its
+        boxes and cards)."""
         x, y, w, h = node.x, node.y, node.width, node.height
-        key = ("rect", x, y, w, h, node.rx, node.ry, copysign(1.0, x), copysign(1.0, y), copysign(1.0, w),
-               copysign(1.0, h))
+        key = (("rect", x, y, w, h, node.rx, node.ry) if x and y and w and h else
+               ("rect", x, y, w, h, node.rx, node.ry, copysign(1.0, x), copysign(1.0, y), copysign(1.0, w),
+                copysign(1.0, h)))
         text = self.fmt.shapes.get(key)
         if text is None:
             text = self.fmt.remember(key, self.rect_text(x, y, w, h, node.rx or node.ry, node.ry or node.rx))

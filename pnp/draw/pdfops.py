@@ -184,13 +184,25 @@ class Places:
             return "".join([formats[c[0]] for c in commands]) % tuple(chain.from_iterable(commands))
 
     def circle(self, cx: float, cy: float, r: float) -> str:
-        """A circle's outline as operators; remembered by its numbers and their signs
-        (a zero's sign carries into the Béziers' points)."""
-        key = ("circle", cx, cy, r, copysign(1.0, cx), copysign(1.0, cy), copysign(1.0, r))
+        """A circle's outline as operators; remembered by its numbers, and where one is
+        zero, their signs too (a zero's sign carries into the Béziers' points)."""
+        key = (("circle", cx, cy, r) if cx and cy and r else
+               ("circle", cx, cy, r, copysign(1.0, cx), copysign(1.0, cy), copysign(1.0, r)))
         text = self.shapes.get(key)
         if text is None:
             commands = circle_commands(cx, cy, r)
             text = self.remember(key, self.text(commands, tuple(chain.from_iterable(commands))))
+        return text
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> str:
+        """A line's outline as operators; remembered by its numbers where none is zero."""
+        key = ("line", x1, y1, x2, y2)
+        text = self.shapes.get(key)
+        if text is None:
+            formats = self.formats
+            text = formats["M"] % ("M", x1, y1) + formats["L"] % ("L", x2, y2)
+            if x1 and y1 and x2 and y2:
+                self.remember(key, text)
         return text
 
     def point(self, point: tuple) -> str:
