@@ -51,7 +51,7 @@ def test_shapes_equal_but_for_a_zeros_sign_print_their_own_numbers():
     texts = [Document([page_of(Rect(x, 1.0, 2.0, 3.0, paint=ink))]).pages[0][0].text() for x in (0.0, -0.0, 0.0)]
     assert b"\n0.0000 1.0000 2.0000 3.0000 re" in texts[0] and b"\n-0.0000 1.0000 2.0000 3.0000 re" in texts[1]
     assert texts[0] == texts[2]
-    lines = [Document([page_of(Line(x, 1.0, 2.0, 3.0, paint=paint(stroke="#000000")))]).pages[0][0].text()
+    lines = [Document([page_of(Line(x, 1.0, 2.0, 3.0, paint=paint(fill="none", stroke="#000000")))]).pages[0][0].text()
              for x in (0.5, 0.0, -0.0, 0.5, 0.0)]
     assert [b"\n%s 1.0000 m\n2.0000 3.0000 l\nS" % x in text
             for x, text in zip((b"0.5000", b"0.0000", b"-0.0000", b"0.5000", b"0.0000"), lines)] == [True] * 5
