@@ -12,8 +12,9 @@ scale of its units, so that it is within 0.001 pt of the tree's where it is draw
 shared group's form is written once, with the decimals of the scale at its first use,
 so a later use drawn larger (rare: a piece's artwork recurs at one size) may be off by
 more, up to 0.0005 unit times that use's scale. The text of a path or shape, of a
-transform and of a line style is worked out once a process (`pnp.draw.pdfops`), and how
-a label is shown once a document (`Drawer.shown`): sheets repeat them.
+transform, of a line style and of a colour is worked out once a process
+(`pnp.draw.pdfops`, `pnp.draw.pdfink`), and how a label is shown once an ink and a
+document (`Drawer.shown`): sheets repeat them.
 
 What the stream sets (colours, alphas, line style, font) is written only when it differs
 from what the reader holds, as far as the writer knows; a `q` keeps that knowledge and
@@ -276,15 +277,15 @@ class Drawer(TreeWalk):
     def text(self, node: Text, ink: PdfInk) -> None:
         content = node.content
         shown = ink.shown.get(content)
-        if shown is None:  # (a text that cannot be shown is never remembered: it is checked each time)
+        if shown is None or shown[0] is not self.fonts:  # (a text that cannot be shown is never remembered)
             if not content:
                 return
             if ink.stroked_text:
                 raise ValueError("stroked text is not drawable")
             if ink.fill is None:
                 return
-            shown = self.shown(ink, content)
-        name, head, tail, shift = shown
+            shown = self.shown(ink, content, shown)
+        _, name, head, tail, shift = shown
         self.set_fill(ink)
         point = (node.x - shift, node.y)
         where = self.fmt.points.get(point) or self.fmt.point(point)
@@ -295,22 +296,25 @@ class Drawer(TreeWalk):
         else:
             self.out("BT\n" + head + where + tail)
 
-    def shown(self, ink: PdfInk, content: str) -> tuple[str, str, str, float]:
-        """How `content` is shown under `ink`, all but where: (font resource, the text
-        matrix's operands before the point, the operators after it, how far left of its
-        anchor the text starts). Remembered by the ink, so by the document: the same
-        labels come back on every copy of a piece, and its font resources are its own;
-        all but the resource is the same in every document (`label`)."""
+    def shown(self, ink: PdfInk, content: str, before: tuple | None = None) -> tuple:
+        """How `content` is shown under `ink`, all but where: (the document's fonts, its
+        font resource, the text matrix's operands before the point, the operators after
+        it, how far left of its anchor the text starts). Remembered by the ink with the
+        document's fonts: the same labels come back on every copy of a piece. All but the
+        resource is the same in every document (`label`): as it was `before`, in another."""
         family, bold, italic, size = font = ink.font()
         name, operand = self.fonts.show(family, bold, italic, content)
-        key = (font, ink.anchor, content)
-        found = _LABELS.get(key)
-        if found is None:
-            found = self.label(font, ink.anchor, content, operand)
-            if len(_LABELS) >= MEMO_TEXTS:
-                _LABELS.clear()
-            _LABELS[key] = found
-        shown = ink.shown[content] = (name, *found)
+        if before is not None:
+            found = before[2:]
+        else:
+            key = (font, ink.anchor, content)
+            found = _LABELS.get(key)
+            if found is None:
+                found = self.label(font, ink.anchor, content, operand)
+                if len(_LABELS) >= MEMO_TEXTS:
+                    _LABELS.clear()
+                _LABELS[key] = found
+        shown = ink.shown[content] = (self.fonts, name, *found)
         return shown
 
     def label(self, font: tuple, anchor: str, content: str, operand: bytes) -> tuple[str, str, float]:

@@ -20,7 +20,7 @@ from pnp import pdf_file
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import Group, Image, Page, Text, shared_groups
 from pnp.draw.pdfcontent import MITER_LIMIT, Content, Drawer, number
-from pnp.draw.pdfink import PdfInk
+from pnp.draw.pdfink import page_ink
 
 PT_PER_MM = 72 / 25.4
 LEVEL = 3  # zlib's level for content streams: 2.4 times faster than 6, 12 % bigger (benchmarks/bench_pdf_level.py)
@@ -43,7 +43,7 @@ class Document:
 
         self.fonts = DocumentFonts()
         self.shared = shared_groups(pages)  # ids of groups drawn more than once
-        self.ink = PdfInk({})
+        self.ink = page_ink()  # the process's: the inks under it are made once for all its documents
         self.pages: list[tuple[Content, float, float]] = []
         self.xobjects: dict[str, tuple] = {}  # name -> ("form", content) | ("image", bodies)
         self._forms: dict[tuple, str] = {}  # (group id, ink key) -> name
