@@ -169,3 +169,16 @@ def test_a_label_is_shown_alike_in_every_document_but_for_its_font_resource():
     stroked = Page(20, 20, (0, 0, 20, 20), Group([Text("A", 1.0, 1.0, paint=paint(stroke="#000000"))] * 2))
     with pytest.raises(ValueError, match="stroked text"):
         Document([stroked])
+
+
+def test_documents_share_a_page_ink_until_it_is_renewed_and_draw_alike(monkeypatch):
+    from pnp.draw import pdfink
+    from pnp.draw.nodes import Text
+
+    monkeypatch.setattr(pdfink, "PAGE_INK_DOCUMENTS", 2)
+    monkeypatch.setattr(pdfink, "_PAGE_INK", [])
+    page = Page(20, 20, (0, 0, 20, 20), Group([Text("A", 1.0, 2.0, paint=paint(fill="#ff0000")),
+                                               Circle(1.0, 1.0, 1.0, paint=paint(stroke="#00ff00"))]))
+    documents = [Document([page]) for _ in range(3)]
+    assert documents[0].ink is documents[1].ink is not documents[2].ink
+    assert len({document.pages[0][0].text() for document in documents}) == 1
