@@ -65,8 +65,9 @@ class Ink:
         ink = self._faded.get(opacity)
         if ink is None:
             style = self.style
-            ink = self._faded[opacity] = type(self)({**style, "fill_opacity": style.get("fill_opacity", 1.0) * opacity,
-                                              "stroke_opacity": style.get("stroke_opacity", 1.0) * opacity})
+            ink = self._faded[opacity] = type(self)({
+                **style, "fill_opacity": style.get("fill_opacity", 1.0) * opacity,
+                "stroke_opacity": style.get("stroke_opacity", 1.0) * opacity})
         return ink
 
     def font(self) -> tuple[str, bool, bool, float]:

@@ -27,8 +27,8 @@ from itertools import chain
 from math import copysign
 
 from pnp.draw.ink import Ink
-from pnp.draw.pdfink import PdfInk
 from pnp.draw.nodes import Circle, Group, Image, Line, Node, Path, Rect, Text
+from pnp.draw.pdfink import PdfInk
 from pnp.draw.pdfops import (IDENTITY, MEMO_TEXTS, at_scale, line_operators, multiply, number, placement,
                              transform_placement)
 from pnp.draw.walk import TreeWalk
@@ -92,8 +92,8 @@ class Drawer(TreeWalk):
         """A transform applied to the units in force: (its matrix, its `cm` operator,
         whether it only moves), as `pnp.draw.pdfops.placement` gives it. Two diagonal
         matrices are multiplied without their zero terms: the same numbers as `multiply`
-        gives (finite numbers) but for a zero's sign (a term of 0 times a finite number added), which
-        nothing written shows (a form's box is printed by `number`, which prints -0 as 0)."""
+        gives (of finite numbers) but for a zero's sign, which nothing written shows (a
+        form's box is printed by `number`, which prints -0 as 0)."""
         m, operator, moves = placed
         self.out(operator)
         a, b, c, d, e, f = self.ctm
