@@ -80,38 +80,54 @@ def _child_life(fn, *args) -> None:
         os._exit(code)
 
 
-def main() -> None:
-    parser = arguments(__doc__.split("\n")[0])
+def counted(script: list[str], marks: Path) -> dict[int, int]:
+    """Runs `script --child marks` once as it is (the bytecode written, `marks` emptied
+    after), then under valgrind's cachegrind; the instructions of each of its processes
+    (forked children included) by process id."""
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
+    for f in marks.iterdir():
+        f.unlink()
+    subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                    f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
+                   env=env, check=True, capture_output=True)
+    counts = {}
+    for f in marks.glob("cg.*"):
+        found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
+        counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
+    return counts
+
+
+def run_counted(description: str, run_child, report) -> None:
+    """The command line of a benchmark that runs itself under valgrind: with `--child
+    FOLDER`, `run_child(game, folder)` (the run counted, marking its processes there);
+    else that run, counted, and `report(game, counts, folder)` (`counted`'s counts)."""
+    parser = arguments(description)
     parser.add_argument("--child", help=argparse.SUPPRESS)  # the run under valgrind: its marks folder
     args = parser.parse_args()
     if args.child:
-        child(args.game, Path(args.child))
+        run_child(args.game, Path(args.child))
         return
-    if not shutil.which("valgrind"):
-        raise SystemExit("valgrind is not installed")
-    script = [sys.executable, __file__, "--game", args.game, "--root", str(ROOT)]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    script = [sys.executable, str(Path(sys.argv[0]).resolve()), "--game", args.game, "--root", str(ROOT)]
     with tempfile.TemporaryDirectory(prefix="bench-instr-") as folder:
-        marks = Path(folder)
-        subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
-        for f in marks.iterdir():
-            f.unlink()
-        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                        f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
-                       env=env, check=True, capture_output=True)
-        counts = {}
-        for f in marks.glob("cg.*"):
-            found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
-            counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
-        keys = (marks / "_order").read_text().split()
-        rows = []
-        for key in keys:
-            empty, built = map(int, (marks / key).read_text().split())
-            rows.append((key, counts[built] - counts[empty]))
-    print(f"{args.game}: building instructions (whole) by component, cold worker, checkout {ROOT}")
+        report(args.game, counted(script, Path(folder)), Path(folder))
+
+
+def report(game: str, counts: dict[int, int], marks: Path) -> None:
+    rows = []
+    for key in (marks / "_order").read_text().split():
+        empty, built = map(int, (marks / key).read_text().split())
+        rows.append((key, counts[built] - counts[empty]))
+    print(f"{game}: building instructions (whole) by component, cold worker, checkout {ROOT}")
     for key, n in rows:
         print(f"  {key:<14} {n / 1e6:8.1f} M")
     print(f"  {'total':<14} {sum(n for _, n in rows) / 1e6:8.1f} M")
+
+
+def main() -> None:
+    run_counted(__doc__.split("\n")[0], child, report)
 
 
 if __name__ == "__main__":

@@ -18,15 +18,10 @@ not pass/fail: compare with another checkout (`--root`), e.g. main at the start.
 
 from __future__ import annotations
 
-import argparse
 import os
-import re
-import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
+from bench_component_instructions import _child_life, run_counted
 from component_cpu import ROOT, arguments  # puts the checkout on the path
 
 STEPS = ("empty", "walk", "source")
@@ -68,48 +63,16 @@ def child(game_name: str, marks: Path) -> None:
     (marks / "pages").write_text(f"{len(documents)} {sum(map(len, documents))}")
 
 
-def _child_life(fn, *args) -> None:
-    """A forked child runs `fn(*args)` and leaves by `os._exit`, whatever happens."""
-    code = 1
-    try:
-        fn(*args)
-        code = 0
-    except BaseException:
-        import traceback
-
-        traceback.print_exc()
-    finally:
-        os._exit(code)
+def report(game: str, counts: dict[int, int], marks: Path) -> None:
+    empty, walk, source = (counts[int(p)] for p in (marks / "pids").read_text().split())
+    documents, pages = (marks / "pages").read_text().split()
+    print(f"{game}: {documents} documents, {pages} pages, cold worker, checkout {ROOT}")
+    print(f"  walk (Document(pages))      {(walk - empty) / 1e6:8.1f} M")
+    print(f"  walk and objects (.source)  {(source - empty) / 1e6:8.1f} M")
 
 
 def main() -> None:
-    parser = arguments(__doc__.split("\n")[0])
-    parser.add_argument("--child", help=argparse.SUPPRESS)  # the run under valgrind: its marks folder
-    args = parser.parse_args()
-    if args.child:
-        child(args.game, Path(args.child))
-        return
-    if not shutil.which("valgrind"):
-        raise SystemExit("valgrind is not installed")
-    script = [sys.executable, __file__, "--game", args.game, "--root", str(ROOT)]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    with tempfile.TemporaryDirectory(prefix="bench-walk-") as folder:
-        marks = Path(folder)
-        subprocess.run(script + ["--child", str(marks)], env=env, check=True, capture_output=True)  # bytecode
-        for f in marks.iterdir():
-            f.unlink()
-        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                        f"--cachegrind-out-file={marks}/cg.%p", *script, "--child", str(marks)],
-                       env=env, check=True, capture_output=True)
-        counts = {}
-        for f in marks.glob("cg.*"):
-            found = re.search(r"^summary: (\d+)", f.read_text(), re.M)
-            counts[int(f.suffix[1:])] = int(found.group(1)) if found else 0
-        empty, walk, source = (counts[int(p)] for p in (marks / "pids").read_text().split())
-        documents, pages = (marks / "pages").read_text().split()
-    print(f"{args.game}: {documents} documents, {pages} pages, cold worker, checkout {ROOT}")
-    print(f"  walk (Document(pages))      {(walk - empty) / 1e6:8.1f} M")
-    print(f"  walk and objects (.source)  {(source - empty) / 1e6:8.1f} M")
+    run_counted(__doc__.split("\n")[0], child, report)
 
 
 if __name__ == "__main__":
