@@ -59,23 +59,33 @@ def child(game_name: str, marks: Path) -> None:
     (marks / "_order").write_text("\n".join(keys))
 
 
-def main() -> None:
-    parser = arguments(__doc__.split("\n")[0])
+def run_counted(description: str, script_file: str, run_child, report) -> None:
+    """The command line of a benchmark that runs itself under valgrind: with `--child
+    FOLDER`, `run_child(game, folder)` (the run counted, marking its processes there);
+    else that run, counted, and `report(game, counts, folder)` (`under_cachegrind`'s counts)."""
+    parser = arguments(description)
     parser.add_argument("--child", help=argparse.SUPPRESS)  # the run under valgrind: its marks folder
     args = parser.parse_args()
     if args.child:
-        child(args.game, Path(args.child))
+        run_child(args.game, Path(args.child))
         return
-    with under_cachegrind(__file__, args.game) as (counts, marks):
-        keys = (marks / "_order").read_text().split()
-        rows = []
-        for key in keys:
-            empty, built = map(int, (marks / key).read_text().split())
-            rows.append((key, counts[built] - counts[empty]))
-    print(f"{args.game}: building instructions (whole) by component, cold worker, checkout {ROOT}")
+    with under_cachegrind(script_file, args.game) as (counts, marks):
+        report(args.game, counts, marks)
+
+
+def report(game: str, counts: dict[int, int], marks: Path) -> None:
+    rows = []
+    for key in (marks / "_order").read_text().split():
+        empty, built = map(int, (marks / key).read_text().split())
+        rows.append((key, counts[built] - counts[empty]))
+    print(f"{game}: building instructions (whole) by component, cold worker, checkout {ROOT}")
     for key, n in rows:
         print(f"  {key:<14} {n / 1e6:8.1f} M")
     print(f"  {'total':<14} {sum(n for _, n in rows) / 1e6:8.1f} M")
+
+
+def main() -> None:
+    run_counted(__doc__.split("\n")[0], __file__, child, report)
 
 
 if __name__ == "__main__":

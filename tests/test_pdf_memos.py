@@ -3,7 +3,9 @@ path's or shape's text found again by value is the text of its own numbers (0.0 
 -0.0 are equal but print apart), references found by their tail are those the pattern
 finds, a subset's loca built from runs says where every glyph starts, a document's
 glyphs used are worked out from its characters as they were per text, and a form's box
-is that of its mapped corners."""
+is that of its mapped corners. What the walk works out a shorter way gives what the
+longer way gave: a label's point found again by value, a scale under a scale multiplied
+without its zero terms, a label shown as in a document before but for its font resource."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 
 from pnp import pdf_file
 from pnp.draw import pdffonts
-from pnp.draw.nodes import Circle, Group, Page, Path, Rect, paint
+from pnp.draw.nodes import Circle, Group, Line, Page, Path, Rect, paint
 from pnp.draw.pdfops import Places, circle_commands, formats
 from pnp.draw.pdfwriter import Document, _mapped_box
 
@@ -49,6 +51,10 @@ def test_shapes_equal_but_for_a_zeros_sign_print_their_own_numbers():
     texts = [Document([page_of(Rect(x, 1.0, 2.0, 3.0, paint=ink))]).pages[0][0].text() for x in (0.0, -0.0, 0.0)]
     assert b"\n0.0000 1.0000 2.0000 3.0000 re" in texts[0] and b"\n-0.0000 1.0000 2.0000 3.0000 re" in texts[1]
     assert texts[0] == texts[2]
+    lines = [Document([page_of(Line(x, 1.0, 2.0, 3.0, paint=paint(fill="none", stroke="#000000")))]).pages[0][0].text()
+             for x in (0.5, 0.0, -0.0, 0.5, 0.0)]
+    assert [b"\n%s 1.0000 m\n2.0000 3.0000 l\nS" % x in text
+            for x, text in zip((b"0.5000", b"0.0000", b"-0.0000", b"0.5000", b"0.0000"), lines)] == [True] * 5
 
 
 def test_a_document_draws_the_same_before_and_after_the_memos_are_full(monkeypatch):
@@ -131,3 +137,65 @@ def test_a_forms_box_from_each_products_least_and_most_is_that_of_its_corners():
         corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         assert _mapped_box((a, b, c, d, e, f), (x0, y0, x1, y1)) == (min(xs), min(ys), max(xs), max(ys))
+
+
+def test_a_labels_point_equal_to_one_written_before_but_for_a_zeros_sign_prints_its_own_zero():
+    from pnp.draw.nodes import Text
+
+    label = lambda x, y: Text("A", x, y, paint=paint(fill="#000000"))  # noqa: E731
+    page = Page(20, 20, (0, 0, 20, 20), Group([label(1.5, 2.0), label(0.0, 2.0), label(-0.0, 2.0), label(1.5, 2.0),
+                                               label(0.0, 2.0), label(2.0, -0.0)]))
+    points = [line.rsplit(b" ", 3)[1:3] for line in Document([page]).pages[0][0].text().split(b"\n")
+              if line.endswith(b" Tm")]
+    assert points == [[b"1.5000", b"2.0000"], [b"0.0000", b"2.0000"], [b"-0.0000", b"2.0000"],
+                      [b"1.5000", b"2.0000"], [b"0.0000", b"2.0000"], [b"2.0000", b"-0.0000"]]
+
+
+def test_a_scale_under_a_scale_gives_the_numbers_multiply_gives():
+    from pnp.draw import pdfops
+    from pnp.draw.pdfcontent import Content, Drawer
+
+    rng = random.Random(5)
+    values = lambda: rng.choice([0.0, -0.0, 1.0, -1.0, rng.uniform(-50, 50), rng.uniform(1e-4, 1e-2)])  # noqa: E731
+    document = Document([])
+    for _ in range(2000):
+        drawer = Drawer(document, Content(rng.choice([1.0, 2.834645669])), document.ink)
+        outer = (values(), rng.choice([0.0, -0.0]), rng.choice([0.0, -0.0]), values(), values(), values())
+        inner = (values(), rng.choice([0.0, -0.0]), rng.choice([0.0, -0.0]), values(), values(), values())
+        drawer.ctm = outer
+        placed = pdfops.placement(inner)
+        if placed[2]:
+            continue
+        drawer.place(placed)
+        assert drawer.ctm == pdfops.multiply(inner, outer)
+        general = Drawer(document, drawer.content, document.ink)
+        general.ctm = pdfops.multiply(inner, outer)
+        assert drawer.fmt is pdfops.at_scale(general.scale())
+
+
+def test_a_label_is_shown_alike_in_every_document_but_for_its_font_resource():
+    from pnp.draw.nodes import Text
+
+    plain, bold = paint(fill="#000000", text_anchor="middle"), paint(fill="#000000", font_weight="bold")
+    alone = Page(20, 20, (0, 0, 20, 20), Group([Text("Ab 1", 3.0, 4.0, paint=plain)]))
+    after = Page(20, 20, (0, 0, 20, 20), Group([Text("x", 1.0, 1.0, paint=bold), Text("Ab 1", 3.0, 4.0, paint=plain)]))
+    first = Document([alone]).pages[0][0].text()
+    second = Document([after]).pages[0][0].text()
+    assert b"/F1 1 Tf" in first and b"/F2 1 Tf" in second
+    assert first.split(b"/F1 1 Tf\n")[1] == second.split(b"/F2 1 Tf\n")[1]
+    stroked = Page(20, 20, (0, 0, 20, 20), Group([Text("A", 1.0, 1.0, paint=paint(stroke="#000000"))] * 2))
+    with pytest.raises(ValueError, match="stroked text"):
+        Document([stroked])
+
+
+def test_documents_share_a_page_ink_until_it_is_renewed_and_draw_alike(monkeypatch):
+    from pnp.draw import pdfink
+    from pnp.draw.nodes import Text
+
+    monkeypatch.setattr(pdfink, "PAGE_INK_DOCUMENTS", 2)
+    monkeypatch.setattr(pdfink, "_PAGE_INK", [])
+    page = Page(20, 20, (0, 0, 20, 20), Group([Text("A", 1.0, 2.0, paint=paint(fill="#ff0000")),
+                                               Circle(1.0, 1.0, 1.0, paint=paint(stroke="#00ff00"))]))
+    documents = [Document([page]) for _ in range(3)]
+    assert documents[0].ink is documents[1].ink is not documents[2].ink
+    assert len({document.pages[0][0].text() for document in documents}) == 1

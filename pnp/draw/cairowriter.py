@@ -73,6 +73,8 @@ class Drawer(TreeWalk):
         self.source = None
         lib.cairo_paint(self.cr)
 
+    use_shared = replay
+
     def save(self) -> tuple:
         lib.cairo_save(self.cr)
         return self.fill_rule, self.source, self.line, self.font
@@ -101,9 +103,6 @@ class Drawer(TreeWalk):
         self.restore(held)
 
     def group(self, node: Group, ink: Ink, opacity: float) -> None:
-        if not node.transform and node.clip is None and opacity >= 1:
-            self.children(node, ink)  # no state of its own (about half the groups of a kit): nothing to save
-            return
         cr = self.cr
         held = self.save()
         if node.transform:
@@ -125,7 +124,7 @@ class Drawer(TreeWalk):
         from what the drawer knows cairo holds, and cairo records every drawing
         operation with the whole state it was drawn with (a save and a restore are not
         recorded), so nothing in the file depends on where a setting was last undone."""
-        self.draw_each(node.children, ink, self.shared, self.replay)
+        self.draw_each(node.children, ink)
 
     def leaf(self, node: Node, kind: type, ink: Ink) -> None:
         if kind is Path:  # the commonest leaf first

@@ -15,7 +15,9 @@ class Ink:
     """The paint in force at a node, with what drawing needs worked out once: the fill
     and stroke as (r, g, b, alpha), the line style and the font. A node's own paint
     over its parent's ink is looked up (`under`), not merged again for every node; `key`
-    is the paint by value (two inks with the same paint draw a shared group alike)."""
+    is the paint by value (two inks with the same paint draw a shared group alike).
+    A writer may add its own forms of these values in a subclass (`pnp.draw.pdfink`):
+    the inks found under an ink are of its class."""
 
     __slots__ = ("style", "key", "fill", "fill_rgb", "even_odd", "stroke", "stroke_rgb", "line", "anchor",
                  "stroked_text", "by_paint_id", "_paints", "_by_value", "_faded", "_font")
@@ -52,7 +54,7 @@ class Ink:
             if ink is None:
                 style = {**self.style, **dict(items)}
                 style.pop("opacity", None)
-                ink = self._by_value[items] = Ink(style)
+                ink = self._by_value[items] = type(self)(style)
             self.by_paint_id[id(paint)] = ink
             self._paints.append(paint)  # kept alive, so that its id stays its own
         return ink
@@ -63,8 +65,9 @@ class Ink:
         ink = self._faded.get(opacity)
         if ink is None:
             style = self.style
-            ink = self._faded[opacity] = Ink({**style, "fill_opacity": style.get("fill_opacity", 1.0) * opacity,
-                                              "stroke_opacity": style.get("stroke_opacity", 1.0) * opacity})
+            ink = self._faded[opacity] = type(self)({
+                **style, "fill_opacity": style.get("fill_opacity", 1.0) * opacity,
+                "stroke_opacity": style.get("stroke_opacity", 1.0) * opacity})
         return ink
 
     def font(self) -> tuple[str, bool, bool, float]:

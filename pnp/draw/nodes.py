@@ -212,15 +212,16 @@ def shared_groups(pages: list[Page]) -> frozenset:
     """Ids of the groups that the pages draw more than once (the same node placed at
     several spots: a piece's artwork, a map under each section's window) and that are
     big enough to be worth writing once (a recorded group for cairo, a form in a PDF)."""
-    seen: dict[int, int] = {}
+    seen: set[int] = set()
+    again: set[int] = set()  # used more than once
     sizes: dict[int, int] = {}
 
     def visit(group: Group) -> int:
         key = id(group)
         if key in seen:
-            seen[key] += 1
+            again.add(key)
             return sizes[key]
-        seen[key] = 1
+        seen.add(key)
         size = 1 + (group.clip is not None)
         for child in group.children:
             size += visit(child) if type(child) is Group else 1
@@ -229,4 +230,4 @@ def shared_groups(pages: list[Page]) -> frozenset:
 
     for page in pages:
         visit(page.root)
-    return frozenset(key for key, uses in seen.items() if uses > 1 and sizes[key] >= SHARED_SIZE)
+    return frozenset(key for key in again if sizes[key] >= SHARED_SIZE)

@@ -14,6 +14,7 @@ from pnp.draw.arcs import beziers, centre_form
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+MEMO_TEXTS = 20_000  # texts remembered (at one precision) before a memo starts again (memory)
 
 
 def number(value: float) -> str:
@@ -27,6 +28,7 @@ def number(value: float) -> str:
 
 
 _NUMBERS: dict[float, str] = {}
+_PLACEMENTS: dict[tuple, tuple | bool] = {}  # transform steps -> `transform_placement`'s answer
 
 
 def multiply(m: tuple, n: tuple) -> tuple:
@@ -81,7 +83,6 @@ def _matrix(ops: tuple) -> tuple:
     return m
 
 
-@lru_cache(maxsize=4096)
 def cm_operator(m: tuple) -> str:
     """The operator applying matrix `m` to the units in force."""
     return " ".join(map(number, m)) + " cm\n"
@@ -92,6 +93,33 @@ def singular(m: tuple) -> bool:
     return m[0] * m[3] - m[1] * m[2] == 0
 
 
+def placement(m: tuple) -> tuple:
+    """What matrix `m` does in a content stream: (`m`, its `cm` operator, whether it only
+    moves, so that the scale in force stays)."""
+    return m, cm_operator(m), m[:4] == (1.0, 0.0, 0.0, 1.0)
+
+
+def transform_placement(ops: tuple) -> tuple | bool:
+    """SVG's transform steps as `placement`s, or False where they flatten everything
+    (nothing under them shows). Remembered by the steps' value, so that a group's
+    transform is hashed once where it is drawn: a sheet places its pieces by the same
+    few steps. (Steps equal but for a zero's sign share an answer: a zero's sign never
+    shows in what is written.)"""
+    try:
+        found = _PLACEMENTS.get(ops)
+    except TypeError:  # steps as lists (not made by pnp.draw.shapes): not remembered
+        return _placed(_matrix.__wrapped__(ops))
+    if found is None:
+        if len(_PLACEMENTS) >= MEMO_TEXTS:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[ops] = _placed(_matrix.__wrapped__(ops))
+    return found
+
+
+def _placed(m: tuple) -> tuple | bool:
+    return False if singular(m) else placement(m)
+
+
 def decimals(scale: float) -> int:
     """Decimals a coordinate needs so that it is within 0.001 pt, where one unit is
     `scale` points."""
@@ -100,7 +128,6 @@ def decimals(scale: float) -> int:
     return min(8, max(1, math.ceil(3 + math.log10(scale) - 1e-9)))
 
 
-MEMO_TEXTS = 20_000  # paths' texts remembered at one precision before the memo starts again (memory)
 
 
 class Places:
@@ -112,7 +139,7 @@ class Places:
     kept alive) or, when it has no zero, by value: equal numbers print alike, but for
     0.0 and -0.0, which are equal and print "0.000" and "-0.000"."""
 
-    __slots__ = ("places", "formats", "xy", "re", "by_id", "_by_value", "shapes")
+    __slots__ = ("places", "formats", "xy", "re", "by_id", "_by_value", "shapes", "points")
 
     def __init__(self, places: int):
         n = f"%.{places}f"
@@ -124,6 +151,7 @@ class Places:
         self.by_id: dict[int, tuple[tuple, str]] = {}
         self._by_value: dict[tuple, str] = {}
         self.shapes: dict[tuple, str] = {}  # a shape's numbers and their signs -> its text
+        self.points: dict[tuple, str] = {}  # (x, y) -> "x y", where neither is zero (`point`)
 
     def path(self, commands: tuple) -> str:
         """The commands as operators (arcs as Béziers, see `without_arcs`)."""
@@ -156,13 +184,36 @@ class Places:
             return "".join([formats[c[0]] for c in commands]) % tuple(chain.from_iterable(commands))
 
     def circle(self, cx: float, cy: float, r: float) -> str:
-        """A circle's outline as operators; remembered by its numbers and their signs
-        (a zero's sign carries into the Béziers' points)."""
-        key = ("circle", cx, cy, r, copysign(1.0, cx), copysign(1.0, cy), copysign(1.0, r))
+        """A circle's outline as operators; remembered by its numbers, and where one is
+        zero, their signs too (a zero's sign carries into the Béziers' points)."""
+        key = (("circle", cx, cy, r) if cx and cy and r else
+               ("circle", cx, cy, r, copysign(1.0, cx), copysign(1.0, cy), copysign(1.0, r)))
         text = self.shapes.get(key)
         if text is None:
             commands = circle_commands(cx, cy, r)
             text = self.remember(key, self.text(commands, tuple(chain.from_iterable(commands))))
+        return text
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> str:
+        """A line's outline as operators; remembered by its numbers where none is zero."""
+        key = ("line", x1, y1, x2, y2)
+        text = self.shapes.get(key)
+        if text is None:
+            formats = self.formats
+            text = formats["M"] % ("M", x1, y1) + formats["L"] % ("L", x2, y2)
+            if x1 and y1 and x2 and y2:
+                self.remember(key, text)
+        return text
+
+    def point(self, point: tuple) -> str:
+        """A point's coordinates as text ("x y"); remembered by value where neither is
+        zero (0.0 and -0.0 are equal but print apart): a label comes back at the same
+        spot on every copy of a piece."""
+        text = self.xy % point
+        if point[0] and point[1]:
+            if len(self.points) >= MEMO_TEXTS:
+                self.points.clear()
+            self.points[point] = text
         return text
 
     def remember(self, key: tuple, text: str) -> str:

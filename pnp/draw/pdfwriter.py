@@ -20,6 +20,7 @@ from pnp import pdf_file
 from pnp.draw.ink import Ink
 from pnp.draw.nodes import Group, Image, Page, Text, shared_groups
 from pnp.draw.pdfcontent import MITER_LIMIT, Content, Drawer, number
+from pnp.draw.pdfink import page_ink
 
 PT_PER_MM = 72 / 25.4
 LEVEL = 3  # zlib's level for content streams: 2.4 times faster than 6, 12 % bigger (benchmarks/bench_pdf_level.py)
@@ -42,14 +43,12 @@ class Document:
 
         self.fonts = DocumentFonts()
         self.shared = shared_groups(pages)  # ids of groups drawn more than once
-        self.ink = Ink({})
+        self.ink = page_ink()  # the process's: the inks under it are made once for all its documents
         self.pages: list[tuple[Content, float, float]] = []
         self.xobjects: dict[str, tuple] = {}  # name -> ("form", content) | ("image", bodies)
         self._forms: dict[tuple, str] = {}  # (group id, ink key) -> name
         self._images: dict[tuple, tuple] = {}  # picture key -> (name, width, height)
         self.states: dict[tuple, str] = {}  # ("ca", "CA" or "ca CA", alpha) -> name
-        self._colours: dict[tuple, str] = {}
-        self.texts: dict[tuple, tuple] = {}  # (ink, text) -> how it is shown (`Drawer.shown`)
         for page in pages:
             self.draw_page(page)
 
@@ -67,13 +66,6 @@ class Document:
         self.pages.append((content, width, height))
 
     # -- what streams share ---------------------------------------------------------------------
-
-    def colour(self, rgb: tuple, op: str) -> str:
-        """The operator setting `rgb` as the fill ("rg") or stroke ("RG") colour."""
-        text = self._colours.get((rgb, op))
-        if text is None:
-            text = self._colours[(rgb, op)] = f"{number(rgb[0])} {number(rgb[1])} {number(rgb[2])} {op}\n"
-        return text
 
     def alpha_state(self, key: str, alpha: float) -> str:
         """The name of the ExtGState setting the fill ("ca"), stroke ("CA") or both

@@ -12,19 +12,30 @@ NOTHING_SHARED: frozenset = frozenset()
 
 
 class TreeWalk:
-    """A writer's walk of the tree; subclasses define `group`, `leaf` and `leaf_apart`."""
+    """A writer's walk of the tree; subclasses define `group`, `leaf`, `leaf_apart` and
+    `use_shared`, and set `shared`."""
+
+    shared: frozenset = NOTHING_SHARED  # ids of the groups drawn once and used by `use_shared`
 
     def draw_node(self, node: Node, ink: Ink) -> None:
-        self.draw_each((node,), ink)
+        """The node drawn where it stands, even a group in `shared` (where that is drawn
+        once); its children as `draw_each` draws them."""
+        self.draw_each((node,), ink, NOTHING_SHARED)
 
-    def draw_each(self, nodes, ink: Ink, shared: frozenset = NOTHING_SHARED, use_shared=None) -> None:
+    def draw_each(self, nodes, ink: Ink, shared: frozenset | None = None) -> None:
         """The nodes in turn (a group's children), each under its own paint over `ink`;
-        those whose id is in `shared` by `use_shared(node, ink)`. One loop for all of a
-        group's children, not a call a child: most nodes of a kit pass here."""
+        those whose id is in `shared` (the writer's unless given) by `use_shared(node,
+        ink)`. One loop for all of a group's children, not a call a child: most nodes of
+        a kit pass here. A group with no state of its own (no transform, clip or
+        opacity: about half a kit's, most holding one child) is not the writer's to
+        draw: its children are drawn in its place, under its paint."""
+        if shared is None:
+            shared = self.shared
         known = ink.by_paint_id  # `ink.under`'s answers so far: most paints are found there
         for node in nodes:
-            if id(node) in shared:
-                use_shared(node, ink)
+            kind = type(node)
+            if kind is Group and id(node) in shared:  # (only groups are shared)
+                self.use_shared(node, ink)
                 continue
             paint = node.paint
             if paint is NO_PAINT:
@@ -32,15 +43,23 @@ class TreeWalk:
             else:
                 node_ink = known.get(id(paint)) or ink.under(paint)
                 opacity = 1.0 if paint.opacity is None else paint.opacity
-            kind = type(node)
             if kind is Group:
-                self.group(node, node_ink, opacity)
+                if opacity >= 1 and not node.transform and node.clip is None:
+                    self.draw_each(node.children, node_ink)
+                else:
+                    self.group(node, node_ink, opacity)
             elif opacity >= 1 and (kind is not Text or not node.transform):
                 self.leaf(node, kind, node_ink)  # most nodes: drawn as they are, no state to keep
             else:
                 self.leaf_apart(node, kind, node_ink, opacity)
 
+    def use_shared(self, node: Group, ink: Ink) -> None:
+        """A group of `shared`: drawn once, used where it stands."""
+        raise NotImplementedError
+
     def group(self, node: Group, ink: Ink, opacity: float) -> None:
+        """A group with state of its own (a transform, a clip or an opacity); its
+        children by `draw_each`."""
         raise NotImplementedError
 
     def leaf(self, node: Node, kind: type, ink: Ink) -> None:
