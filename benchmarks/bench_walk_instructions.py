@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 
 from bench_component_instructions import run_counted
-from component_cpu import ROOT, arguments, child_life  # puts the checkout on the path
+from component_cpu import ROOT, child_life  # puts the checkout on the path
 
 STEPS = ("empty", "walk", "source")
 
