@@ -1,13 +1,19 @@
 """What the face layout and the tile aids do more cheaply, against the plain way each
 stands for, on many random and real cases: track crossings tested in runs under
-their bounds."""
+their bounds; a tile's connections found in one pass over its track, and the tables
+that turn them."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from pnp import upgrades
 from pnp.geometry.face_track import crossings
 from pnp.geometry.track import bent, edge_to_edge, edge_to_point, polyline
+from pnp.load import load_game
+from pnp.model.tile import End
 
 
 def _crossings_pair_by_pair(a, b) -> list:
@@ -56,3 +62,48 @@ def test_track_crossings_found_in_runs_are_those_pair_by_pair():
         assert repr(found) == repr(_crossings_pair_by_pair(a, b)), (a, b)
         met += bool(found)
     assert met > 500
+
+
+def _connections_stop_by_stop(tile, rotation, mirror, gauge) -> set:
+    """upgrades.connections as it was: each stop's edges gathered from every path."""
+
+    def turn(edge: int) -> int:
+        return ((-edge if mirror else edge) + rotation) % 6
+
+    def runs(path) -> bool:
+        return gauge is None or path.track in (gauge, "dual")
+
+    out = set()
+    for path in tile.paths:
+        if path.a.kind == path.b.kind == "edge" and runs(path):
+            out.add(frozenset((turn(path.a.index), turn(path.b.index))))
+    for i in range(len(tile.stops)):
+        ref = End("stop", i)
+        edges = frozenset(turn(e.index) for p in tile.paths if ref in p.ends() and runs(p)
+                          for e in p.ends() if e.kind == "edge")
+        if edges:
+            out.add(frozenset({"stop", *edges}))
+    return out
+
+
+@pytest.mark.parametrize("game_name", ["1860", "1851", "18xy"])
+def test_connections_in_one_pass_are_those_stop_by_stop(game_name):
+    game = load_game(game_name)
+    board = game.part("map").board().hexes.values() if game.part("map") else []  # 18-XY: sections
+    faces = [e.tile for e in game.manifest] + [h.face for h in board]
+    kinds = set()
+    for face in faces:
+        for rotation in range(6):
+            for mirror in (False, True):
+                for gauge in (None, "standard", "narrow"):
+                    found = upgrades.connections(face, rotation, mirror, gauge)
+                    assert found == _connections_stop_by_stop(face, rotation, mirror, gauge), face
+                    kinds |= {len(link) for link in found}
+    assert {2, 3} <= kinds  # edge pairs and stops with edges
+
+
+def test_turn_tables_turn_each_mask_as_turned_does():
+    for mirror in (False, True):
+        for rotation in range(6):
+            table = upgrades._turn_table(rotation, mirror)
+            assert table == tuple(upgrades._turned(mask, rotation, mirror) for mask in range(2 * upgrades.STOP_BIT))
