@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from pnp.geometry.cores import core, with_cores
-from pnp.geometry.plane import QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
+from pnp.geometry.plane import _FILLET_STEP, QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
 
 # A slice of a circle of radius r turning by t (at most a step of a quarter circle / 16
 # from one corner to the next, 1.5 steps where the count of steps rounds down) has a
@@ -47,8 +47,7 @@ def band(points, half: float, round_caps: bool) -> Shape:
         elif turn == 0:
             continue
         total = fan_turn(a_in, a_out)
-        parts.append(_judged(tuple(fan(here, a_in, a_out, half)) + (here,), total >= 0,
-                             _SLICE * half * half * abs(total)))
+        parts.append(_judged(_bend(here, a_in, a_out, total, half), total >= 0, _SLICE * half * half * abs(total)))
         cores.append(None)
     if round_caps:
         for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2])):
@@ -58,6 +57,20 @@ def band(points, half: float, round_caps: bool) -> Shape:
     shape = Shape.__new__(Shape)
     shape._fill(parts, (), ("band", tuple(pts), half, round_caps))
     return with_cores(shape, *cores)
+
+
+def _bend(here: Point, start: float, end: float, total: float, half: float) -> tuple:
+    """The fan at a bend, then its centre: the corners `plane.fan(here, start, end, half)`
+    makes (`total`: `fan_turn(start, end)`), to the last bit. A turn under one and a
+    half steps has two, made here without `fan`'s cache of offsets: the most of a
+    track's bends (a curve is sampled every 4 units, each bend turns a degree or two),
+    and a band is made once for a run of track, its bends' turns seldom recurring."""
+    if abs(total) / _FILLET_STEP + 0.5 < 2.0:  # `_fan_offsets` makes no step between
+        x, y = here
+        cos, sin = math.cos, math.sin
+        last = start + total
+        return ((x + half * cos(start), y + half * sin(start)), (x + half * cos(last), y + half * sin(last)), here)
+    return tuple(fan(here, start, end, half)) + (here,)
 
 
 def _judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:
