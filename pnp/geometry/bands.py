@@ -13,6 +13,7 @@ next to no turn) is judged as `Shape` judges it.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pnp.geometry.cores import core, with_cores
 from pnp.geometry.plane import _FILLET_STEP, QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
@@ -28,9 +29,25 @@ _HALF_CIRCLE = 3.1
 def band(points, half: float, round_caps: bool) -> Shape:
     """A polyline grown by `half` on both sides (GEOS buffer with round joins): a box
     along each segment, a fan at each bend's outer side, and at the two ends a half
-    circle (round caps) or nothing (flat caps)."""
-    pts = list(points)
-    parts: list[tuple] = []  # (part, bounds, settled) as `plane._oriented` judges them
+    circle (round caps) or nothing (flat caps). The boxes and fans are made once for
+    both kinds of ends (`_sides`): a face takes a run of track with flat ends, and with
+    round ends where a town on the run of track beside it must keep clear."""
+    pts = tuple(points)
+    parts, cores = _sides(pts, half)
+    if round_caps:
+        caps = [_judged(tuple(fan_half(end, math.atan2(end[1] - other[1], end[0] - other[0]), half)), False,
+                        _HALF_CIRCLE * half * half) for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2]))]  # clockwise
+        parts, cores = parts + tuple(caps), cores + (None, None)
+    shape = Shape.__new__(Shape)
+    shape._fill(parts, (), ("band", pts, half, round_caps))
+    return with_cores(shape, *cores)
+
+
+@lru_cache(maxsize=1024)
+def _sides(pts: tuple[Point, ...], half: float) -> tuple[tuple, tuple]:
+    """A band's parts but its caps, each as (part, bounds, settled) as `plane._oriented`
+    judges it, and their cores: the boxes along the segments, then the bends' fans."""
+    parts: list[tuple] = []
     cores: list = []
     normals = [_outward(p, q) for p, q in zip(pts, pts[1:])]  # each segment's, shared with the bends at its ends
     cos, sin = math.cos, math.sin
@@ -49,14 +66,7 @@ def band(points, half: float, round_caps: bool) -> Shape:
         total = fan_turn(a_in, a_out)
         parts.append(_judged(_bend(here, a_in, a_out, total, half), total >= 0, _SLICE * half * half * abs(total)))
         cores.append(None)
-    if round_caps:
-        for end, other in ((pts[0], pts[1]), (pts[-1], pts[-2])):
-            a = math.atan2(end[1] - other[1], end[0] - other[0])
-            parts.append(_judged(tuple(fan_half(end, a, half)), False, _HALF_CIRCLE * half * half))  # clockwise
-            cores.append(None)
-    shape = Shape.__new__(Shape)
-    shape._fill(parts, (), ("band", tuple(pts), half, round_caps))
-    return with_cores(shape, *cores)
+    return tuple(parts), tuple(cores)
 
 
 def _bend(here: Point, start: float, end: float, total: float, half: float) -> tuple:
