@@ -73,12 +73,19 @@ def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[
                 ends = [track[i].segment.start, track[i].segment.end, track[j].segment.start, track[j].segment.end]
                 if any(math.dist(point, q) < STOP_CLEARANCE for q in stop_points + ends):
                     continue
-                upper = track[i].segment
-                t = nearest_t(upper, point)
-                half = OVERPASS_LENGTH / 2 / max(upper.length, 1e-9)
-                seam = 2.0 / max(upper.length, 1e-9)  # the rail runs on past the casing's square ends
-                out.append((part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam), track[i].gauge))
+                out.append((*_overpass(track[i].segment, point), track[i].gauge))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _overpass(upper: Segment, point: Point) -> tuple[Segment, Segment]:
+    """The stretch of `upper` drawn again over a crossing at `point`: its casing and its
+    rails. The same crossings recur on many faces (1858's X tiles): each is worked out
+    once (`nearest_t` tries 201 points along the run)."""
+    t = nearest_t(upper, point)
+    half = OVERPASS_LENGTH / 2 / max(upper.length, 1e-9)
+    seam = 2.0 / max(upper.length, 1e-9)  # the rail runs on past the casing's square ends
+    return part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam)
 
 
 @lru_cache(maxsize=4096)
