@@ -360,13 +360,19 @@ def grown(ring: Ring, margin: float) -> Ring:
     """A convex polygon (anticlockwise) grown by `margin` with round corners: each
     edge moved out, each corner a fan between the moved edges (`fan`'s corners, its
     steps written out here: a city's clearance has 32 corners, and every stop of every
-    face has one)."""
+    face has one). A fan of the most common turns (a box's corners, a circle's) comes
+    from `_fan_offsets`' cache; its turn is `fan_turn`'s, worked out inline."""
     out: list[Point] = []
-    atan2, half_turn = math.atan2, math.pi / 2
+    atan2, half_turn, pi, full = math.atan2, math.pi / 2, math.pi, 2 * math.pi
     normals = [atan2(q[1] - p[1], q[0] - p[0]) - half_turn for p, q in zip(ring[-1:] + ring[:-1], ring)]  # `_outward`
-    copysign, offsets, turn = math.copysign, _fan_offsets, fan_turn
+    copysign, offsets = math.copysign, _fan_offsets
     for (x, y), start, end in zip(ring, normals, normals[1:] + normals[:1]):  # edge i-1 -> i's normal, into corner i
-        out += [(x + dx, y + dy) for dx, dy in offsets(start, turn(start, end), margin, copysign(1.0, start))]
+        total = end - start
+        if total > pi:
+            total -= full
+        elif total < -pi:
+            total += full
+        out += [(x + dx, y + dy) for dx, dy in offsets(start, total, margin, copysign(1.0, start))]
     return tuple(out)
 
 
