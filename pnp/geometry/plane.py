@@ -329,11 +329,19 @@ def _fan_offsets(start: float, total: float, radius: float, start_sign: float) -
     (so that centre + offset is the corner to the last bit): the same turns recur at
     many centres (every corner of every upright box grown by the same margin). Keyed
     by `start`'s sign too: a start of 0.0 and one of -0.0 are equal but give corners
-    whose zeros differ in sign."""
+    whose zeros differ in sign. The angles are `start`, `start + i * (total / n)` and
+    `start + total`, made in a plain loop (a comprehension is a call of its own)."""
     n = int(abs(total) / _FILLET_STEP + 0.5)
     cos, sin = math.cos, math.sin
-    angles = [start] + ([start + i * (total / n) for i in range(1, n)] if n >= 1 else []) + [start + total]
-    return tuple([(radius * cos(a), radius * sin(a)) for a in angles])
+    out = [(radius * cos(start), radius * sin(start))]
+    if n > 1:
+        step = total / n
+        for i in range(1, n):
+            a = start + i * step
+            out.append((radius * cos(a), radius * sin(a)))
+    a = start + total
+    out.append((radius * cos(a), radius * sin(a)))
+    return tuple(out)
 
 
 def grown_shape(shape: Shape, margin: float) -> Shape:
@@ -363,6 +371,7 @@ def grown(ring: Ring, margin: float) -> Ring:
     face has one). A fan of the most common turns (a box's corners, a circle's) comes
     from `_fan_offsets`' cache; its turn is `fan_turn`'s, worked out inline."""
     out: list[Point] = []
+    append = out.append  # a plain loop: a comprehension a corner would be a call a corner
     atan2, half_turn, pi, full = math.atan2, math.pi / 2, math.pi, 2 * math.pi
     normals = [atan2(q[1] - p[1], q[0] - p[0]) - half_turn for p, q in zip(ring[-1:] + ring[:-1], ring)]  # `_outward`
     copysign, offsets = math.copysign, _fan_offsets
@@ -372,7 +381,8 @@ def grown(ring: Ring, margin: float) -> Ring:
             total -= full
         elif total < -pi:
             total += full
-        out += [(x + dx, y + dy) for dx, dy in offsets(start, total, margin, copysign(1.0, start))]
+        for dx, dy in offsets(start, total, margin, copysign(1.0, start)):
+            append((x + dx, y + dy))
     return tuple(out)
 
 
