@@ -16,7 +16,7 @@ import math
 from functools import lru_cache
 
 from pnp.geometry.cores import core, with_cores
-from pnp.geometry.plane import _FILLET_STEP, QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
+from pnp.geometry.plane import _FILLET_STEP, _ROUNDING, QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
 
 # A slice of a circle of radius r turning by t (at most a step of a quarter circle / 16
 # from one corner to the next, 1.5 steps where the count of steps rounds down) has a
@@ -55,7 +55,7 @@ def _sides(pts: tuple[Point, ...], half: float) -> tuple[tuple, tuple]:
         dx, dy = half * cos(a), half * sin(a)
         ring = ((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy))
         length = math.hypot(q[0] - p[0], q[1] - p[1])  # anticlockwise, a twice area of 4 half length
-        parts.append(_judged(ring, True, 3.9 * half * length))
+        parts.append(_few_judged(ring, True, 3.9 * half * length))
         cores.append(core((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, min(half, length / 2)))
     for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
         turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
@@ -64,7 +64,7 @@ def _sides(pts: tuple[Point, ...], half: float) -> tuple[tuple, tuple]:
         elif turn == 0:
             continue
         total = fan_turn(a_in, a_out)
-        parts.append(_judged(_bend(here, a_in, a_out, total, half), total >= 0, _SLICE * half * half * abs(total)))
+        parts.append(_few_judged(_bend(here, a_in, a_out, total, half), total >= 0, _SLICE * half * half * abs(total)))
         cores.append(None)
     return tuple(parts), tuple(cores)
 
@@ -81,6 +81,25 @@ def _bend(here: Point, start: float, end: float, total: float, half: float) -> t
         last = start + total
         return ((x + half * cos(start), y + half * sin(start)), (x + half * cos(last), y + half * sin(last)), here)
     return tuple(fan(here, start, end, half)) + (here,)
+
+
+def _few_judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:
+    """`_judged` of a ring of a few corners (a band's box or bend), its bounds found by
+    comparisons as `min` and `max` find them (the first least and greatest) and
+    `_settles` written out: a band has a box every 4 units of track and a bend between
+    two, and calls of `min` and `max` cost more than the comparisons."""
+    (lo_x, lo_y) = (hi_x, hi_y) = ring[0]
+    for x, y in ring[1:]:
+        lo_x = x if x < lo_x else lo_x
+        hi_x = x if x > hi_x else hi_x
+        lo_y = y if y < lo_y else lo_y
+        hi_y = y if y > hi_y else hi_y
+    box = (lo_x, lo_y, hi_x, hi_y)
+    n = len(ring)
+    m = max(-lo_x, -lo_y, hi_x, hi_y) + 1.0
+    if not least_twice_area / 2 > _ROUNDING * n * n * m * m:  # `_settles(least_twice_area / 2, n, box)`
+        return _oriented(ring)
+    return (ring, box, True) if anticlockwise else (ring[::-1], box, True)
 
 
 def _judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:
