@@ -16,7 +16,8 @@ import math
 from functools import lru_cache
 
 from pnp.geometry.cores import core, with_cores
-from pnp.geometry.plane import _FILLET_STEP, _ROUNDING, QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn
+from pnp.geometry.plane import (_FILLET_STEP, QUADRANT_SEGMENTS, Point, Shape, _oriented, _outward, _settles, fan, fan_turn,
+                                few_bounds)
 
 # A slice of a circle of radius r turning by t (at most a step of a quarter circle / 16
 # from one corner to the next, 1.5 steps where the count of steps rounds down) has a
@@ -85,19 +86,10 @@ def _bend(here: Point, start: float, end: float, total: float, half: float) -> t
 
 def _few_judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:
     """`_judged` of a ring of a few corners (a band's box or bend), its bounds found by
-    comparisons as `min` and `max` find them (the first least and greatest) and
-    `_settles` written out: a band has a box every 4 units of track and a bend between
-    two, and calls of `min` and `max` cost more than the comparisons."""
-    (lo_x, lo_y) = (hi_x, hi_y) = ring[0]
-    for x, y in ring[1:]:
-        lo_x = x if x < lo_x else lo_x
-        hi_x = x if x > hi_x else hi_x
-        lo_y = y if y < lo_y else lo_y
-        hi_y = y if y > hi_y else hi_y
-    box = (lo_x, lo_y, hi_x, hi_y)
-    n = len(ring)
-    m = max(-lo_x, -lo_y, hi_x, hi_y) + 1.0
-    if not least_twice_area / 2 > _ROUNDING * n * n * m * m:  # `_settles(least_twice_area / 2, n, box)`
+    comparisons (`plane.few_bounds`): a band has a box every 4 units of track and a
+    bend between two."""
+    box = few_bounds(ring)
+    if not _settles(least_twice_area / 2, len(ring), box):
         return _oriented(ring)
     return (ring, box, True) if anticlockwise else (ring[::-1], box, True)
 

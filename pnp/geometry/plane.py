@@ -104,11 +104,23 @@ def turned_polygon(points, clockwise: bool, least_twice_area: float) -> Shape:
     pts = tuple(points)
     if len(pts) > 1 and pts[0] == pts[-1]:
         pts = pts[:-1]
-    xs, ys = zip(*pts)
-    box = (min(xs), min(ys), max(xs), max(ys))
+    box = few_bounds(pts)
     if not _settles(least_twice_area, len(pts), box):
         return Shape((pts,), pts + pts[:1])
     return settled_shape((pts[::-1] if clockwise else pts,), (box,), pts + pts[:1])
+
+
+def few_bounds(ring) -> Bounds:
+    """The bounds of a ring of a few corners (a text box, a band's box), found by
+    comparisons as `min` and `max` find them, the first of equals: for so few corners
+    cheaper than splitting them and calling each (layouts make thousands)."""
+    (lo_x, lo_y) = (hi_x, hi_y) = ring[0]
+    for x, y in ring[1:]:
+        lo_x = x if x < lo_x else lo_x
+        hi_x = x if x > hi_x else hi_x
+        lo_y = y if y < lo_y else lo_y
+        hi_y = y if y > hi_y else hi_y
+    return (lo_x, lo_y, hi_x, hi_y)
 
 
 def union(*shapes: Shape) -> Shape:
