@@ -1,7 +1,7 @@
 """What the face layout and the tile aids do more cheaply, against the plain way each
 stands for, on many random and real cases: track crossings tested in runs under
-their bounds; a tile's connections found in one pass over its track, and the tables
-that turn them."""
+their bounds; bounds of a few corners by comparisons; a tile's connections found in
+one pass over its track, and the tables that turn them."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from pnp import upgrades
 from pnp.geometry.face_track import crossings
+from pnp.geometry.plane import few_bounds
 from pnp.geometry.track import bent, edge_to_edge, edge_to_point, polyline
 from pnp.load import load_game
 from pnp.model.tile import End
@@ -107,3 +108,13 @@ def test_turn_tables_turn_each_mask_as_turned_does():
         for rotation in range(6):
             table = upgrades._turn_table(rotation, mirror)
             assert table == tuple(upgrades._turned(mask, rotation, mirror) for mask in range(2 * upgrades.STOP_BIT))
+
+
+def test_few_bounds_are_those_min_and_max_give_even_for_equal_and_signed_zeros():
+    rng = random.Random(32)
+    values = [0.0, -0.0, 1.0, -1.0, 1e-300, 3.5]
+    for _ in range(20000):
+        ring = tuple((rng.choice(values + [rng.uniform(-9, 9)]), rng.choice(values + [rng.uniform(-9, 9)]))
+                     for _ in range(rng.randint(1, 6)))
+        xs, ys = zip(*ring)
+        assert repr(few_bounds(ring)) == repr((min(xs), min(ys), max(xs), max(ys))), ring
