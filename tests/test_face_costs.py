@@ -1,7 +1,8 @@
 """What the face layout and the tile aids do more cheaply, against the plain way each
 stands for, on many random and real cases: track crossings tested in runs under
-their bounds; bounds of a few corners by comparisons; a tile's connections found in
-one pass over its track, and the tables that turn them."""
+their bounds; bounds of a few corners by comparisons; circles and text boxes made once
+for each place; a tile's connections found in one pass over its track, and the tables
+that turn them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from pnp import upgrades
 from pnp.geometry.face_track import crossings
+from pnp.geometry import outlines
 from pnp.geometry.plane import few_bounds
 from pnp.geometry.track import bent, edge_to_edge, edge_to_point, polyline
 from pnp.load import load_game
@@ -118,3 +120,22 @@ def test_few_bounds_are_those_min_and_max_give_even_for_equal_and_signed_zeros()
                      for _ in range(rng.randint(1, 6)))
         xs, ys = zip(*ring)
         assert repr(few_bounds(ring)) == repr((min(xs), min(ys), max(xs), max(ys))), ring
+
+
+def _made(shape) -> tuple:
+    """A shape's corners and bounds to the sign of each zero; its cores as numbers (a
+    centre given as 0 is the same number as 0.0)."""
+    return repr((shape.parts, shape.boxes, shape.bounds, shape.coords, shape.settled)), shape.cores
+
+
+def test_circles_and_text_boxes_made_once_are_those_made_afresh_whatever_the_signs_of_zeros():
+    rng = random.Random(33)
+    numbers = [0.0, -0.0, 0, 12.5, -7.25]
+    for _ in range(3000):
+        centre = (rng.choice(numbers + [rng.uniform(-80, 80)]), rng.choice(numbers + [rng.uniform(-80, 80)]))
+        radius = rng.choice([0.0, -0.0, 8.0, 14.0, rng.uniform(0.5, 30)])
+        assert _made(outlines.circle(centre, radius)) == _made(outlines._circle.__wrapped__(
+            centre[0], centre[1], radius)), (centre, radius)
+        text, angle = rng.choice(["A15", "M", "Madrid"]), rng.choice([0.0, -0.0, 30.0, -90.0])
+        assert _made(outlines.text_box(text, 12.0, centre, angle=angle)) == \
+            _made(outlines.text_box.__wrapped__(text, 12.0, centre, angle=angle)), (text, centre, angle)
