@@ -1,7 +1,7 @@
 """What the face layout and the tile aids do more cheaply, against the plain way each
 stands for, on many random and real cases: track crossings tested in runs under
-their bounds; bounds of a few corners by comparisons; circles and text boxes made once
-for each place; a tile's connections found in one pass over its track, and the tables
+their bounds; bounds of a few corners by comparisons; circles, text boxes and runs of
+track made once for each place; a tile's connections found in one pass over its track, and the tables
 that turn them."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import random
 import pytest
 
 from pnp import upgrades
-from pnp.geometry.face_track import crossings
 from pnp.geometry import outlines
+from pnp.geometry.face_track import crossings
+from pnp.geometry.hexagon import edge_midpoint
 from pnp.geometry.plane import few_bounds
-from pnp.geometry.track import bent, edge_to_edge, edge_to_point, polyline
+from pnp.geometry.track import bent, edge_to_edge, edge_to_point, inward, polyline, tangent_curve
 from pnp.load import load_game
 from pnp.model.tile import End
 
@@ -139,3 +140,14 @@ def test_circles_and_text_boxes_made_once_are_those_made_afresh_whatever_the_sig
         text, angle = rng.choice(["A15", "M", "Madrid"]), rng.choice([0.0, -0.0, 30.0, -90.0])
         assert _made(outlines.text_box(text, 12.0, centre, angle=angle)) == \
             _made(outlines.text_box.__wrapped__(text, 12.0, centre, angle=angle)), (text, centre, angle)
+
+
+def test_runs_of_track_made_once_are_those_made_afresh_whatever_the_signs_of_zeros():
+    rng = random.Random(34)
+    for _ in range(3000):
+        point = (rng.choice([0.0, -0.0, 25.0, rng.uniform(-60, 60)]), rng.choice([0.0, -0.0, -43.3, rng.uniform(-60, 60)]))
+        edge = rng.randrange(6)
+        fresh = tangent_curve(edge_midpoint(edge), inward(edge), point)
+        assert repr(edge_to_point(edge, point)) == repr(fresh), (edge, point)
+        a, b = rng.sample(range(6), 2)
+        assert repr(edge_to_edge(a, b)) == repr(tangent_curve(edge_midpoint(a), inward(a), edge_midpoint(b)))
