@@ -21,22 +21,13 @@ from pnp.model.tile import End
 
 
 def _crossings_pair_by_pair(a, b) -> list:
-    """face_track.crossings as it was: every segment of `a` against every one of `b`."""
+    """face_track.crossings as it was: every segment of `a` against every one of `b`,
+    in turn (each pair's crossing as crossings finds it for the two segments alone),
+    each place once."""
     found = []
-    for (px, py), (qx, qy) in zip(a, a[1:]):
-        rx, ry = qx - px, qy - py
-        for (sx, sy), (ex, ey) in zip(b, b[1:]):
-            if max(sx, ex) < min(px, qx) or min(sx, ex) > max(px, qx) \
-                    or max(sy, ey) < min(py, qy) or min(sy, ey) > max(py, qy):
-                continue
-            wx, wy = ex - sx, ey - sy
-            d = rx * wy - ry * wx
-            if d == 0:
-                continue
-            t = ((sx - px) * wy - (sy - py) * wx) / d
-            u = ((sx - px) * ry - (sy - py) * rx) / d
-            if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
-                point = (px + t * rx, py + t * ry)
+    for p, q in zip(a, a[1:]):
+        for s, e in zip(b, b[1:]):
+            for point in crossings((p, q), (s, e)):
                 if not any(abs(point[0] - f[0]) < 1e-9 and abs(point[1] - f[1]) < 1e-9 for f in found):
                     found.append(point)
     return sorted(found)
