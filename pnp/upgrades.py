@@ -31,17 +31,19 @@ def connections(tile: TileFace, rotation: int = 0, mirror: bool = False, gauge: 
     def turn(edge: int) -> int:
         return ((-edge if mirror else edge) + rotation) % 6
 
-    def runs(path) -> bool:
-        return gauge is None or path.track in (gauge, "dual")
-
     out: set[frozenset] = set()
+    by_stop: list[list[int]] = [[] for _ in tile.stops]  # each stop's edges, turned: one pass over the paths
     for path in tile.paths:
-        if path.a.kind == path.b.kind == "edge" and runs(path):
-            out.add(frozenset((turn(path.a.index), turn(path.b.index))))
-    for i in range(len(tile.stops)):
-        ref = End("stop", i)
-        edges = frozenset(turn(e.index) for p in tile.paths if ref in p.ends() and runs(p)
-                          for e in p.ends() if e.kind == "edge")
+        if gauge is not None and path.track not in (gauge, "dual"):
+            continue
+        a, b = path.a, path.b
+        if a.kind == b.kind == "edge":
+            out.add(frozenset((turn(a.index), turn(b.index))))
+            continue
+        for stop, other in ((a, b), (b, a)):
+            if stop.kind == "stop" and other.kind == "edge" and stop.index < len(by_stop):
+                by_stop[stop.index].append(turn(other.index))
+    for edges in by_stop:
         if edges:
             out.add(frozenset({"stop", *edges}))
     return out
@@ -85,8 +87,12 @@ def _turned(mask: int, rotation: int, mirror: bool) -> int:
 
 @cache
 def _turn_table(rotation: int, mirror: bool) -> tuple[int, ...]:
-    """`_turned` for every mask, by mask."""
-    return tuple(_turned(mask, rotation, mirror) for mask in range(2 * STOP_BIT))
+    """`_turned` for every mask, by mask: the table of masks up to a bit is the table
+    below it, then the same with that bit's turned bit added (masks count up in binary)."""
+    table = [0]
+    for bit in [1 << (((-e if mirror else e) + rotation) % 6) for e in range(6)] + [STOP_BIT]:
+        table += [turned | bit for turned in table]
+    return tuple(table)
 
 
 class Routes:

@@ -84,6 +84,14 @@ def _shape_at(shape: Shape, point: Point) -> Shape:
 
 
 @lru_cache(maxsize=1024)
+def _bar_room(angle: float, point: Point) -> Shape:
+    """The room a town's bar across track at `angle` needs at `point`: its outline grown
+    by 4. Tried at the same places of the same runs on many faces: each made once (it
+    is only tested against, never drawn)."""
+    return grown_shape(_shape_at(town_bar(angle), point), 4)
+
+
+@lru_cache(maxsize=1024)
 def _casing(segment: Segment) -> Shape:
     """A run of track with its casing, round ends: a town's bar keeps off it. The same
     runs recur on many faces: each is made once."""
@@ -121,7 +129,7 @@ def place_stops(face: TileFace, upright: float = 0.0) -> tuple[list[PlacedStop],
         others += [_casing(s) for s in plain]
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75) if not lone else (0.5,):
             point = segment.at(t)
-            bar = grown_shape(_shape_at(town_bar(angle_of(segment.tangent(t))), point), 4)
+            bar = _bar_room(angle_of(segment.tangent(t)), point)
             if not any(intersects(bar, o) for o in others):
                 break
         through[i] = segment

@@ -73,12 +73,19 @@ def overpasses(track: list[PlacedTrack], stops: list[PlacedStop]) -> list[tuple[
                 ends = [track[i].segment.start, track[i].segment.end, track[j].segment.start, track[j].segment.end]
                 if any(math.dist(point, q) < STOP_CLEARANCE for q in stop_points + ends):
                     continue
-                upper = track[i].segment
-                t = nearest_t(upper, point)
-                half = OVERPASS_LENGTH / 2 / max(upper.length, 1e-9)
-                seam = 2.0 / max(upper.length, 1e-9)  # the rail runs on past the casing's square ends
-                out.append((part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam), track[i].gauge))
+                out.append((*_overpass(track[i].segment, point), track[i].gauge))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _overpass(upper: Segment, point: Point) -> tuple[Segment, Segment]:
+    """The stretch of `upper` drawn again over a crossing at `point`: its casing and its
+    rails. The same crossings recur on many faces (1858's X tiles): each is worked out
+    once (`nearest_t` tries 201 points along the run)."""
+    t = nearest_t(upper, point)
+    half = OVERPASS_LENGTH / 2 / max(upper.length, 1e-9)
+    seam = 2.0 / max(upper.length, 1e-9)  # the rail runs on past the casing's square ends
+    return part(upper, t - half, t + half), part(upper, t - half - seam, t + half + seam)
 
 
 @lru_cache(maxsize=4096)
@@ -90,29 +97,46 @@ def run_crossings(a: Segment, b: Segment) -> tuple[Point, ...]:
 
 
 def crossings(a: tuple[Point, ...], b: tuple[Point, ...]) -> list[Point]:
-    """Where two polylines meet (touching counts)."""
+    """Where two polylines meet (touching counts). `b`'s segments are tested in runs of
+    `_RUN` under the bounds of each run: a segment of `a` clear of a run's bounds is
+    clear of every segment in it (two track curves meet in a point or two, and a curve
+    is some 40 segments). The same tests on the same pairs, in the same order, as
+    testing every segment of `a` against every segment of `b`; bounds are taken by
+    comparisons, not `min` and `max` (a call each, the most of the cost)."""
     bx = [p[0] for p in b]
     by = [p[1] for p in b]
     if max(p[0] for p in a) < min(bx) or min(p[0] for p in a) > max(bx) \
             or max(p[1] for p in a) < min(by) or min(p[1] for p in a) > max(by):
         return []
-    others = [(sx, sy, ex, ey, min(sx, ex), max(sx, ex), min(sy, ey), max(sy, ey))
-              for (sx, sy), (ex, ey) in zip(b, b[1:])]
+    others = _segments(b)
+    runs = [(min([o[4] for o in run]), max([o[5] for o in run]), min([o[6] for o in run]), max([o[7] for o in run]),
+             run) for run in (others[i:i + _RUN] for i in range(0, len(others), _RUN))]
     found: list[Point] = []
-    for (px, py), (qx, qy) in zip(a, a[1:]):
+    for px, py, qx, qy, lox, hix, loy, hiy in _segments(a):
         rx, ry = qx - px, qy - py
-        lox, hix, loy, hiy = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
-        for sx, sy, ex, ey, slox, shix, sloy, shiy in others:
-            if shix < lox or slox > hix or shiy < loy or sloy > hiy:
+        for rlox, rhix, rloy, rhiy, run in runs:
+            if rhix < lox or rlox > hix or rhiy < loy or rloy > hiy:
                 continue
-            wx, wy = ex - sx, ey - sy
-            d = rx * wy - ry * wx
-            if d == 0:
-                continue
-            t = ((sx - px) * wy - (sy - py) * wx) / d
-            u = ((sx - px) * ry - (sy - py) * rx) / d
-            if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
-                point = (px + t * rx, py + t * ry)
-                if not any(abs(point[0] - f[0]) < 1e-9 and abs(point[1] - f[1]) < 1e-9 for f in found):
-                    found.append(point)
+            for sx, sy, ex, ey, slox, shix, sloy, shiy in run:
+                if shix < lox or slox > hix or shiy < loy or sloy > hiy:
+                    continue
+                wx, wy = ex - sx, ey - sy
+                d = rx * wy - ry * wx
+                if d == 0:
+                    continue
+                t = ((sx - px) * wy - (sy - py) * wx) / d
+                u = ((sx - px) * ry - (sy - py) * rx) / d
+                if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
+                    point = (px + t * rx, py + t * ry)
+                    if not any(abs(point[0] - f[0]) < 1e-9 and abs(point[1] - f[1]) < 1e-9 for f in found):
+                        found.append(point)
     return sorted(found)
+
+
+_RUN = 6  # segments of a polyline tested together under their bounds (`crossings`)
+
+
+def _segments(points: tuple[Point, ...]) -> list[tuple[float, ...]]:
+    """Each segment of a polyline as (sx, sy, ex, ey, low x, high x, low y, high y)."""
+    return [(sx, sy, ex, ey, sx if sx <= ex else ex, ex if ex > sx else sx, sy if sy <= ey else ey,
+             ey if ey > sy else sy) for (sx, sy), (ex, ey) in zip(points, points[1:])]

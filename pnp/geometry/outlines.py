@@ -52,10 +52,18 @@ def _circle_offsets(radius: float, sign: float) -> tuple[Point, ...]:
 def circle(centre: Point, radius: float) -> Shape:
     """`polygon(circle_points(centre, radius))`, made without judging its turn or
     looking for its bounds corner by corner: the 32-gon turns clockwise and reaches
-    furthest where the unit circle does. Layouts try circles at many spots. Its core is
-    the disc its edges touch."""
-    points = circle_points(centre, radius)
+    furthest where the unit circle does. Its core is the disc its edges touch. Layouts
+    try circles at many spots, the same spots on many faces (around stops in the same
+    places): each is made once (`_circle`; a shape is never changed once made)."""
     x, y = centre
+    return _circle(x, y, radius, math.copysign(1.0, x), math.copysign(1.0, y), math.copysign(1.0, radius))
+
+
+@lru_cache(maxsize=1024)
+def _circle(x: float, y: float, radius: float, *signs: float) -> Shape:
+    """`circle`, keyed by the signs of its numbers too: 0.0 and -0.0 are equal but give
+    corners whose zeros differ in sign (a town's dot is drawn from its corners)."""
+    points = circle_points((x, y), radius)
     u0, v0, u1, v1 = _UNIT_REACH
     box = (x + radius * u0, y + radius * v0, x + radius * u1, y + radius * v1)
     if not (radius > 0 and _settles(_CIRCLE_TWICE_AREA * radius * radius, len(points) - 1, box)):
@@ -79,11 +87,14 @@ def text_corners(text: str, size: float, anchor: Point, angle: float = 0.0, weig
     return [(x + u * w * c - v * h * s, y + u * w * s + v * h * c) for u, v in _UNIT_BOX]
 
 
+@lru_cache(maxsize=2048)
 def text_box(text: str, size: float, anchor: Point, *, angle: float = 0.0, weight: str = "regular",
              pad: float = 1.0) -> Shape:
     """The box of `text_corners` as a shape: it turns clockwise (y up; `_UNIT_BOX`), its
     twice area 8 w h for half sizes w and h; its core the disc about the anchor that
-    touches its nearer sides."""
+    touches its nearer sides. Made once for each text and place: faces try the same
+    ids and labels in the same spots (a shape is never changed once made; a box is
+    never drawn, so the signs of its zeros do not matter)."""
     w, h = _half_size(text, size, weight, pad)
     shape = turned_polygon(text_corners(text, size, anchor, angle, weight, pad), True, 7.9 * w * h)
     return with_cores(shape, core(anchor[0], anchor[1], min(w, h)))

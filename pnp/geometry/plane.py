@@ -104,11 +104,23 @@ def turned_polygon(points, clockwise: bool, least_twice_area: float) -> Shape:
     pts = tuple(points)
     if len(pts) > 1 and pts[0] == pts[-1]:
         pts = pts[:-1]
-    xs, ys = zip(*pts)
-    box = (min(xs), min(ys), max(xs), max(ys))
+    box = few_bounds(pts)
     if not _settles(least_twice_area, len(pts), box):
         return Shape((pts,), pts + pts[:1])
     return settled_shape((pts[::-1] if clockwise else pts,), (box,), pts + pts[:1])
+
+
+def few_bounds(ring) -> Bounds:
+    """The bounds of a ring of a few corners (a text box, a band's box), found by
+    comparisons as `min` and `max` find them, the first of equals: for so few corners
+    cheaper than splitting them and calling each (layouts make thousands)."""
+    (lo_x, lo_y) = (hi_x, hi_y) = ring[0]
+    for x, y in ring[1:]:
+        lo_x = x if x < lo_x else lo_x
+        hi_x = x if x > hi_x else hi_x
+        lo_y = y if y < lo_y else lo_y
+        hi_y = y if y > hi_y else hi_y
+    return (lo_x, lo_y, hi_x, hi_y)
 
 
 def union(*shapes: Shape) -> Shape:
@@ -329,11 +341,19 @@ def _fan_offsets(start: float, total: float, radius: float, start_sign: float) -
     (so that centre + offset is the corner to the last bit): the same turns recur at
     many centres (every corner of every upright box grown by the same margin). Keyed
     by `start`'s sign too: a start of 0.0 and one of -0.0 are equal but give corners
-    whose zeros differ in sign."""
+    whose zeros differ in sign. The angles are `start`, `start + i * (total / n)` and
+    `start + total`, made in a plain loop (a comprehension is a call of its own)."""
     n = int(abs(total) / _FILLET_STEP + 0.5)
     cos, sin = math.cos, math.sin
-    angles = [start] + ([start + i * (total / n) for i in range(1, n)] if n >= 1 else []) + [start + total]
-    return tuple([(radius * cos(a), radius * sin(a)) for a in angles])
+    out = [(radius * cos(start), radius * sin(start))]
+    if n > 1:
+        step = total / n
+        for i in range(1, n):
+            a = start + i * step
+            out.append((radius * cos(a), radius * sin(a)))
+    a = start + total
+    out.append((radius * cos(a), radius * sin(a)))
+    return tuple(out)
 
 
 def grown_shape(shape: Shape, margin: float) -> Shape:
@@ -360,13 +380,21 @@ def grown(ring: Ring, margin: float) -> Ring:
     """A convex polygon (anticlockwise) grown by `margin` with round corners: each
     edge moved out, each corner a fan between the moved edges (`fan`'s corners, its
     steps written out here: a city's clearance has 32 corners, and every stop of every
-    face has one)."""
+    face has one). A fan of the most common turns (a box's corners, a circle's) comes
+    from `_fan_offsets`' cache; its turn is `fan_turn`'s, worked out inline."""
     out: list[Point] = []
-    atan2, half_turn = math.atan2, math.pi / 2
+    append = out.append  # a plain loop: a comprehension a corner would be a call a corner
+    atan2, half_turn, pi, full = math.atan2, math.pi / 2, math.pi, 2 * math.pi
     normals = [atan2(q[1] - p[1], q[0] - p[0]) - half_turn for p, q in zip(ring[-1:] + ring[:-1], ring)]  # `_outward`
-    copysign, offsets, turn = math.copysign, _fan_offsets, fan_turn
+    copysign, offsets = math.copysign, _fan_offsets
     for (x, y), start, end in zip(ring, normals, normals[1:] + normals[:1]):  # edge i-1 -> i's normal, into corner i
-        out += [(x + dx, y + dy) for dx, dy in offsets(start, turn(start, end), margin, copysign(1.0, start))]
+        total = end - start
+        if total > pi:
+            total -= full
+        elif total < -pi:
+            total += full
+        for dx, dy in offsets(start, total, margin, copysign(1.0, start)):
+            append((x + dx, y + dy))
     return tuple(out)
 
 

@@ -132,12 +132,23 @@ def inward(edge: int) -> Point:
     return (-d[0], -d[1])
 
 
+# The runs of track below recur on many faces (the same edges, stops in the same places):
+# each is made once (a segment is a frozen value).
+@lru_cache(maxsize=256)
 def edge_to_edge(a: int, b: int) -> Segment:
     return tangent_curve(edge_midpoint(a), inward(a), edge_midpoint(b))
 
 
 def edge_to_point(edge: int, point: Point) -> Segment:
-    return tangent_curve(edge_midpoint(edge), inward(edge), point)
+    x, y = point
+    return _edge_to_point(edge, x, y, math.copysign(1.0, x), math.copysign(1.0, y))
+
+
+@lru_cache(maxsize=1024)
+def _edge_to_point(edge: int, x: float, y: float, *signs: float) -> Segment:
+    """`edge_to_point`, keyed by the signs of the point's numbers too: 0.0 and -0.0 are
+    equal but a segment ending there is drawn to its end."""
+    return tangent_curve(edge_midpoint(edge), inward(edge), (x, y))
 
 
 def point_to_point(p: Point, q: Point) -> Line:
