@@ -516,3 +516,27 @@ def test_free_corners_as_every_space_against_every_band():
             assert free_corners(cells, gap) == expected
             corners += len(expected)
     assert corners > 200
+
+
+@pytest.mark.parametrize("name", ["1860", "1851", "18xy"])
+def test_market_pieces_said_apart_lie_apart(name):
+    """`pieces_apart` lets pagination judge a window by the spaces' areas alone: the
+    pieces it counts overlap nowhere, and the plan is the one made without it."""
+    from itertools import combinations
+
+    from msgspec.structs import replace as replaced
+
+    from pnp.components.market import drawings, pieces_apart, without_border
+    from pnp.geometry.plane_area import overlap_area
+    from pnp.sheets.paginate import plan
+
+    game = load_game(name)
+    options = print_options(game, "a4", "default")
+    main = drawings(game, game.market, options)[0]
+    n = pieces_apart(main)
+    assert n == len(main.pieces) > 10
+    for a, b in combinations(main.pieces[:n], 2):
+        assert overlap_area(a, b) <= 1e-9
+    drawing = without_border(main, n)
+    for paper_name in ("a4", "letter", "a3"):
+        assert plan(drawing, paper(paper_name)) == plan(replaced(drawing, tiles=0), paper(paper_name))
