@@ -194,8 +194,8 @@ def build(game: Game, options: PrintOptions) -> Component:
                            f"({frame.width:.0f} x {frame.height:.0f} mm inside the margins); choose larger paper "
                            f"or smaller spaces (--cell-size)")
     t = messages(options.lang)
-    sections, cuts = paginated(without_border(main, pieces_apart(main)), options, title=f"{game.title} · {market.title or t('market.title')}",
-                               t=t)
+    sections, cuts = paginated(without_border(main, pieces_apart(main)), options,
+                               title=f"{game.title} · {market.title or t('market.title')}", t=t)
     layouts = aid_layouts(aids, options.paper, options.crop_marks, area(options))
     aid_svgs = draw_pages([centred(d) for d in aids], layouts, options.paper, options.style,
                           footer=f"{game.title} · {t('market.aids')}", t=t)

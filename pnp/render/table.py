@@ -10,8 +10,8 @@ from msgspec import Struct
 from pnp.render import svg
 from pnp.render.badge import badge, badge_diameter
 from pnp.render.box import Box
-from pnp.render.copies import Drawn
 from pnp.render.card_shapes import RULE, rule, swatch
+from pnp.render.copies import Drawn
 from pnp.render.fitted_text import LINE_BOX, MIN_TEXT, TextTooLong, draw_paragraph, fit_paragraph, text_sizes
 from pnp.render.ink import ink_on
 from pnp.render.style import Style
@@ -45,7 +45,8 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     Returns (group, height used). A table drawn alike again (the phases on every
     charter) is a copy of the first (`copies.Drawn`)."""
     n = len(columns)
-    columns_, rows_, weights_ = tuple(columns), tuple(tuple(row) for row in rows), None if weights is None else tuple(weights)
+    columns_, rows_ = tuple(columns), tuple(tuple(row) for row in rows)
+    weights_ = None if weights is None else tuple(weights)
     key = (columns_, rows_, box, size, weights_, min_size)
     known = _DRAWN.get(key, style)
     if known is not None:
