@@ -192,9 +192,12 @@ class Values:
         return result
 
     def __getattr__(self, name: str):
+        """`v.name`: worked out on first asking, then kept as the object's own
+        attribute, so that the cards sharing these values find it without this call."""
         if name.startswith("_"):
             raise AttributeError(name)
-        return self._value(name)
+        value = self.__dict__[name] = self._value(name)
+        return value
 
     def __getitem__(self, name: str):
         return self._value(name)

@@ -24,6 +24,8 @@ LITERAL = "_length_"  # a length, as `UNIT` writes it for `ast` to read
 # a token (number with its unit, name, operator) after spaces, or any other character (the last group)
 _TOKEN = re.compile(r"[ \t]*(?:(\d+(?:\.\d+)?|\.\d+)(?:[ \t]*(mm|cm|in|pt)\b)?|([A-Za-z_][A-Za-z0-9_]*)|([-+*/(),.]))|(.)",
                     re.DOTALL)
+# a lone length (`3mm`), half of what layout files hold: read without the reader
+_LENGTH = re.compile(r"[ \t]*(\d+(?:\.\d+)?|\.\d+)[ \t]*(mm|cm|in|pt)")
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 _CALLS = ("min", "max", "sqrt")
 
@@ -35,6 +37,9 @@ class _GiveUp(Exception):
 def read(text: str, mm_per: dict[str, float]) -> tuple:
     """The tree of a layout value's text (as `from_ast` gives it for `ast`'s reading of
     the text with each length written as `_length_(mm)`); `mm_per`: a unit's millimetres."""
+    lone = _LENGTH.fullmatch(text.rstrip())  # the one token `_tokens` would find, as the reader reads it
+    if lone is not None:
+        return ("length", float(lone.group(1)) * mm_per[lone.group(2)])
     try:
         return _Reader(_tokens(text, mm_per)).whole()
     except _GiveUp:

@@ -52,10 +52,13 @@ def _map_costs(game: Game) -> list[int]:
     if map_file is None:
         return []
     costs = []
-    for h in map_file.board().hexes.values():
-        if h.face.terrain:
-            costs.append(h.face.terrain.cost)
-        costs.extend(b.cost for b in h.face.borders if b.cost)
+    # each hex's entry as the board keeps it (a coordinate's last), read without building
+    # the board (every hex's face and place): only the costs its faces print are needed
+    printed = {c: e for e in map_file.hexes for c in e.at}
+    for e in printed.values():
+        if e.terrain:
+            costs.append(e.terrain.cost)
+        costs.extend(b.cost for b in e.borders if b.cost)
     return costs
 
 

@@ -91,3 +91,17 @@ def test_random_texts_read_as_ast_reads_them(seed):
         assert read(text) == by_ast(text), repr(text)
         own += own_reading(text) is not None
     assert own > 300  # the reader's own path was tried, not only ast's
+
+
+def test_a_lone_length_is_read_as_the_reader_reads_it():
+    """`read` takes a lone length (`3mm`) without the reader: the same tree, for the
+    bundled values and the near misses (a unit glued on, a newline, no unit) that the
+    shortcut must leave to the reader or to ast."""
+    texts = layout_texts() + ATOMS + ["3mmx", "3 mm ", " 3mm\n", "3mm mm", "3mm)", "-3mm", "3 mm\t", "1.5 pt"]
+    shortcut = 0
+    for text in texts:
+        if layout_expr._LENGTH.fullmatch(text.rstrip()):
+            shortcut += 1
+            assert read(text) == own_reading(text) == by_ast(text), repr(text)
+        assert read(text) == by_ast(text), repr(text)
+    assert shortcut > 80

@@ -468,3 +468,75 @@ def test_a_game_without_a_market(game_copy, tmp_path):
     (folder / "market.yaml").unlink()
     result = run("market", folder, "--out", tmp_path)
     assert result.exit_code == 2 and "no stock market" in result.output
+
+
+def _free_corners_plainly(cells, gap):
+    """`free_corners` as first written: every space tested against every band."""
+    from pnp.geometry.market import extent
+    from pnp.geometry.outlines import box
+    from pnp.geometry.plane_area import overlap_area
+    from pnp.render.market import MIN_CORNER_WIDTH, Rect as Area
+
+    width, height = extent(cells)
+    shapes = [c.shape() for c in cells]
+    found = []
+    for top in sorted({round(c.y, 6) for c in cells}):
+        band = box(0, top, width, height)
+        right = max((s.bounds[2] for s in shapes if overlap_area(s, band) > 1e-6), default=0.0)
+        x, y = right + gap, top + (gap if top > 0 else 0.0)
+        if width - x >= MIN_CORNER_WIDTH and height - y > gap:
+            found.append(Area(x, y, width - x, height - y))
+    return sorted(found, key=lambda r: -r.w * r.h)
+
+
+def test_free_corners_as_every_space_against_every_band():
+    """The free corners (`free_corners` asks each band only for its rightmost spaces)
+    are those of testing every space: on the bundled markets and on random ragged ones."""
+    import random
+
+    from pnp.geometry.market import PlacedCell, place_cells
+    from pnp.render.market import free_corners
+
+    markets = [market_1851(), game_1860().market] + [load_game(g).market for g in ("18xy",)]
+    cell = markets[0].rows[0][0] or next(c for c in markets[0].rows[0] if c is not None)
+    cases = [place_cells(m, *CELL) for m in markets if m is not None]
+    rng = random.Random(5)
+    for _ in range(300):
+        rows, cols = rng.randint(1, 9), rng.randint(1, 24)
+        w, h = rng.choice([CELL, (12.0, 9.5), (20.0, 20.0)])
+        lengths = sorted((rng.randint(1, cols) for _ in range(rows)), reverse=rng.random() < 0.8)  # mostly a staircase
+        kept = [(r, c) for r in range(rows) for c in range(lengths[r]) if rng.random() < 0.9 or c == 0]
+        if kept:
+            cases.append([PlacedCell(cell, i, r, c, round(c * w, 6), round(r * h, 6), w, h)
+                          for i, (r, c) in enumerate(kept)])
+    corners = 0
+    for cells in cases:
+        for gap in (0.0, 2.0, 5.5):
+            expected = _free_corners_plainly(cells, gap)
+            assert free_corners(cells, gap) == expected
+            corners += len(expected)
+    assert corners > 200
+
+
+@pytest.mark.parametrize("name", ["1860", "1851", "18xy"])
+def test_market_pieces_said_apart_lie_apart(name):
+    """`pieces_apart` lets pagination judge a window by the spaces' areas alone: the
+    pieces it counts overlap nowhere, and the plan is the one made without it."""
+    from itertools import combinations
+
+    from msgspec.structs import replace as replaced
+
+    from pnp.components.market import drawings, pieces_apart, without_border
+    from pnp.geometry.plane_area import overlap_area
+    from pnp.sheets.paginate import plan
+
+    game = load_game(name)
+    options = print_options(game, "a4", "default")
+    main = drawings(game, game.market, options)[0]
+    n = pieces_apart(main)
+    assert n == len(main.pieces) > 10
+    for a, b in combinations(main.pieces[:n], 2):
+        assert overlap_area(a, b) <= 1e-9
+    drawing = without_border(main, n)
+    for paper_name in ("a4", "letter", "a3"):
+        assert plan(drawing, paper(paper_name)) == plan(replaced(drawing, tiles=0), paper(paper_name))

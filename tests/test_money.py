@@ -331,3 +331,20 @@ def test_a_title_too_long_for_the_note_is_left_off():
     drawn = art(Note("$5", "5", "$", long_title, "Dollars", None, "#f0d947"), note_size(), style)
     text = "".join(to_svg(e) for e in drawn)
     assert "Grand Trunk" not in text and "$5" in text and "Dollars" in text
+
+
+@pytest.mark.parametrize("name", ["1860", "1851"])
+def test_map_costs_are_those_the_board_prints(name):
+    """The costs the money checks against are read from the map's entries, without
+    building its board: those of every hex of the board, in its order."""
+    from pnp.money import _map_costs
+
+    game = load_game(name)
+    board = game.part("map").board()
+    printed = []
+    for h in board.hexes.values():
+        if h.face.terrain:
+            printed.append(h.face.terrain.cost)
+        printed.extend(b.cost for b in h.face.borders if b.cost)
+    assert _map_costs(game) == printed
+    assert printed

@@ -128,3 +128,59 @@ def test_no_text_leaves_its_card_and_no_letters_overlap(game_name, tmp_path):
 def test_rebuild_is_byte_identical(cards_1851, tmp_path):
     assert run("player-cards", "1851", "--out", tmp_path).exit_code == 0
     assert (tmp_path / "player_cards.pdf").read_bytes() == cards_1851.read_bytes()
+
+
+def test_flotation_text_size_as_trying_every_size(monkeypatch):
+    """`steps_and_notes_size` passes over the sizes at which the text is surely too tall
+    without wrapping it (`_surely_too_tall`); the size it settles on is the one trying
+    every size gives: for every bundled flotation card and for random steps, notes and
+    boxes, many of them too tall to fit at all."""
+    import random
+
+    from pnp.card_layouts import layout_values
+    from pnp.components import player_cards as pc
+    from pnp.components.cardsheet import context
+    from pnp.errors import PnpError
+    from pnp.render.box import Box
+    from pnp.templates import paper
+    from pnp.commands.common import print_options
+
+    def size_of(steps, notes, box, at, plainly):
+        if plainly:
+            monkeypatch.setattr(pc, "_surely_too_tall", lambda *args: False)
+        try:
+            return pc.steps_and_notes_size(steps, notes, box, at, "test")
+        except PnpError as exc:
+            return str(exc)
+        finally:
+            monkeypatch.undo()
+
+    cases = []
+    for name in ("1860", "1851"):
+        game = load_game(name)
+        ctx = context(game, print_options(game, "a4", "default"))
+        size = ctx.size(component_format("share"))
+        at = layout_values("player_card", "flotation", size)
+        flotation = game.part("companies").flotation
+        for company in game.companies if flotation else ():
+            steps = [pc.fill_in(s, company, ctx, "x") for s in flotation.steps]
+            body = pc.card_box(size).below(at.band).inset(at.pad, at.body_inset_y)
+            cases.append((steps, "", body, at))
+    assert len(cases) >= 8
+    rng = random.Random(7)
+    words = ["a", "float", "the", "company", "sells", "Director's", "certificate", "100%", "to", "its", "treasury",
+             "Übernahme", "x" * 30, "and", "then", "operates", "—", "(home)"]
+    at = cases[0][3]
+    for _ in range(400):
+        steps = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 25))) + rng.choice(["", "\n", "\nand more"])
+                 for _ in range(rng.randint(1, 7))]
+        notes = " ".join(rng.choice(words) for _ in range(rng.randint(0, 30)))
+        box = Box(0.0, 0.0, rng.uniform(20.0, 70.0), rng.uniform(10.0, 80.0))
+        cases.append((steps, notes, box, at))
+    fitted = skipped = 0
+    for steps, notes, box, at_ in cases:
+        told = size_of(steps, notes, box, at_, plainly=False)
+        assert told == size_of(steps, notes, box, at_, plainly=True), (steps, notes, box)
+        fitted += isinstance(told, float)
+        skipped += isinstance(told, float) and told < at_.steps_size
+    assert fitted > 100 and skipped > 50

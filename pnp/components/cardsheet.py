@@ -112,8 +112,11 @@ def full(size: tuple[float, float], color: str) -> Band:
     return Band(card_box(size), color)
 
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")  # compiled on import, before the workers fork, not in each
+
+
 def safe_name(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "piece"
+    return _UNSAFE.sub("_", text).strip("_") or "piece"
 
 
 def component(key: str, title: str, pieces: list[Piece], ctx: Context, *, expected: int | None,

@@ -8,6 +8,9 @@ templates/layouts/charter.yaml."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
 from pnp.card_layouts import layout_values
 from pnp.components import Component, PrintOptions
 from pnp.components.cardsheet import Context, Face, card_box, component, context, full, piece
@@ -135,7 +138,7 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float],
     box = card_box(size)
     face = Face([full(size, style.color("card_ground")), Band(box.top(at.band), c.color)])
     ink = c.text_color
-    where = f"{game.folder / 'companies.yaml'}: company {c.symbol}"
+    where = f"{companies_file(game.folder)}: company {c.symbol}"
     spot = (at.badge_x, at.badge_y)
     face.add(badge_or_logo(c, spot, at.badge, style, badge(c.symbol, spot, at.badge, c.color, ink, style)))
     n = len(c.tokens)
@@ -174,6 +177,12 @@ def front(c: Company, game: Game, ctx: Context, size: tuple[float, float],
                         where=f"phases.yaml (on the {c.symbol} charter)")
         face.add(grid)
     return face
+
+
+@lru_cache(maxsize=8)
+def companies_file(folder: Path) -> str:
+    """The game's companies.yaml, as errors name it: the same for every charter."""
+    return str(folder / "companies.yaml")
 
 
 def left_column(c: Company, ctx: Context, box: Box, at) -> list:

@@ -160,13 +160,25 @@ def fits(drawing: Artwork, paper: Paper, inside=None) -> bool:
     return drawing.width <= frame.width + 1e-6 and drawing.height <= frame.height + 1e-6
 
 
-def without_border(artwork: Artwork) -> Drawing:
-    """The artwork for pagination, its white border cut off: pages carry their own margins."""
+def without_border(artwork: Artwork, tiles: int = 0) -> Drawing:
+    """The artwork for pagination, its white border cut off: pages carry their own
+    margins. `tiles`: how many of its first pieces lie apart (`Drawing.tiles`)."""
     b = artwork.border
     content = svg.group(transform=(shapes.translate(-b, -b),))
     content.add(artwork.art)
     return Drawing(content, artwork.width - 2 * b, artwork.height - 2 * b,
-                   tuple(moved(p, -b, -b) for p in artwork.pieces), moved(artwork.footprint(), -b, -b))
+                   tuple(moved(p, -b, -b) for p in artwork.pieces), moved(artwork.footprint(), -b, -b), tiles=tiles)
+
+
+def pieces_apart(market: Artwork) -> int:
+    """How many of the market drawing's first pieces lie apart, so that pagination can
+    judge a window full of spaces by their areas alone (`Drawing.tiles`): its title and
+    its spaces, which meet along their edges (`place_cells`), when the title ends above
+    the spaces; else none."""
+    title, *spaces = market.pieces
+    if not spaces or title.bounds[3] > min(s.bounds[1] for s in spaces):
+        return 0
+    return len(market.pieces)
 
 
 def build(game: Game, options: PrintOptions) -> Component:
@@ -182,8 +194,8 @@ def build(game: Game, options: PrintOptions) -> Component:
                            f"({frame.width:.0f} x {frame.height:.0f} mm inside the margins); choose larger paper "
                            f"or smaller spaces (--cell-size)")
     t = messages(options.lang)
-    sections, cuts = paginated(without_border(main), options, title=f"{game.title} · {market.title or t('market.title')}",
-                               t=t)
+    sections, cuts = paginated(without_border(main, pieces_apart(main)), options,
+                               title=f"{game.title} · {market.title or t('market.title')}", t=t)
     layouts = aid_layouts(aids, options.paper, options.crop_marks, area(options))
     aid_svgs = draw_pages([centred(d) for d in aids], layouts, options.paper, options.style,
                           footer=f"{game.title} · {t('market.aids')}", t=t)

@@ -12,6 +12,7 @@ templates/layouts/player_card.yaml."""
 
 from __future__ import annotations
 
+import math
 import string
 
 from pnp.card_layouts import layout_values
@@ -143,6 +144,9 @@ def steps_and_notes_size(steps: list[str], notes: str, box: Box, at, where: str)
     them the notes at `notes_scale` of it, fit the box together."""
     s, scale = at.steps_size, at.notes_scale
     while s >= cards.MIN_TEXT / scale - 1e-9:
+        if _surely_too_tall(steps, notes, box, s, at):  # most sizes tried: told without wrapping
+            s *= 0.95
+            continue
         indent, wrapped, height = steps_layout(steps, box.w, s, at)
         if notes:
             note_lines = wrap(notes, s * scale, box.w, "condensed")
@@ -155,6 +159,35 @@ def steps_and_notes_size(steps: list[str], notes: str, box: Box, at, where: str)
         s *= 0.95
     raise cards.TextTooLong(f"{where}: the flotation steps do not fit the card's {box.w:.1f} x {box.h:.1f} mm; "
                             f"shorten them")
+
+
+def _surely_too_tall(steps: list[str], notes: str, box: Box, size: float, at) -> bool:
+    """Whether the steps and notes at `size` are taller than the box however they wrap:
+    `steps_and_notes_size`'s height with each text's fewest possible lines
+    (`_fewest_lines`), worked out the same way (the height only grows with the lines)."""
+    step_gap = at.step_gap
+    indent = text_width(f"{len(steps)}.", size, "bold") + size * at.step_indent
+    lines = sum(_fewest_lines(step, size, box.w - indent) for step in steps)
+    height = size * (cards.LINE_BOX + cards.LEADING * (lines - 1)) + size * step_gap * (len(steps) - 1)
+    if notes:
+        small = size * at.notes_scale
+        height += at.notes_gap + small * (cards.LINE_BOX + cards.LEADING * (_fewest_lines(notes, small, box.w) - 1))
+    return height > box.h + 1e-6
+
+
+def _fewest_lines(text: str, size: float, width: float) -> int:
+    """The fewest lines `wrap` can break `text` into (condensed, at `size`, `width`
+    wide): each of n lines of a paragraph ends within the width, and the spaces where
+    it breaks are left out, so its whole width is at most n widths and n - 1 spaces. A
+    line of one word may be wider, by up to `fits_width`'s 1e-6 mm if the text is to fit
+    at all (the margin below), and the sums differ by rounding (far below the 1e-9)."""
+    space = text_width(" ", size, "condensed")
+    reach = width + 1e-6 + space
+    lines = 0
+    for paragraph in text.split("\n"):
+        whole = text_width(" ".join(paragraph.split()), size, "condensed")
+        lines += max(1, math.ceil((whole + space) / reach * (1 - 1e-9)))
+    return lines
 
 
 def flotation_card(ctx: Context, flotation: FlotationText, company: Company, size: tuple[float, float]) -> Face:

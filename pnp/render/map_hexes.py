@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from pnp.draw.nodes import Group
 from pnp.geometry.face import layout_face
 from pnp.geometry.hexagon import add, corners, rotate_degrees
 from pnp.geometry.stops import slot_centres, slot_radius
@@ -13,6 +12,7 @@ from pnp.model.company import Company
 from pnp.model.map import MapHex, Placements
 from pnp.model.tile import TileFace
 from pnp.render import svg
+from pnp.render.copies import regrouped
 from pnp.render.map_frame import MapFrame
 from pnp.render.style import Style
 from pnp.render.tile import BORDER_WIDTH, border_line, face_group
@@ -49,16 +49,9 @@ def hex_art(f: MapFrame, h: MapHex, placements: Placements, drawn: dict):
     if art is None:  # tokens printed on the hex (its face's discs) lie above its cities, below its texts
         art = drawn[key] = face_group(face, h.color, f.style, name=h.name, turn=f.turn, outline=False)
     else:
-        art = _regrouped(art)
+        art = regrouped(art)
     g.add(art)
     return g
-
-
-def _regrouped(node):
-    """`node` with each group in it made anew around the same leaves."""
-    if type(node) is not Group:
-        return node
-    return replace(node, children=[_regrouped(child) for child in node.children])
 
 
 def city_slots(face: TileFace, turn: float) -> list[list[tuple[float, float]]]:
@@ -167,7 +160,7 @@ def borders(f: MapFrame, hexes: list[MapHex]) -> list[tuple[object, tuple]]:
             if line is None:
                 line = drawn[look] = border_line(border.edge, border.type, f.style, border.cost, -f.turn, border.color)
             else:
-                line = _regrouped(line)
+                line = regrouped(line)
             side.add(line)
             reach = BORDER_WIDTH * f.k
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]

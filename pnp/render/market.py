@@ -41,20 +41,30 @@ def market_space(placed: PlacedCell, market: Market, x0: float, y0: float, style
     return space(area, str(placed.cell.value), [z.color for z in zones], [z.mark for z in zones], style, sizes)
 
 
-def free_corners(cells: list[PlacedCell], gap: float) -> list[Rect]:
+def free_corners(cells: list[PlacedCell], gap: float, shapes: list | None = None) -> list[Rect]:
     """Empty rectangles in the lower right of the market's bounding box (a staircase's
-    missing spaces), largest first."""
+    missing spaces), largest first. `shapes`: the cells' shapes, when the caller has them."""
     width, height = extent(cells)
-    shapes = [c.shape() for c in cells]
+    shapes = [c.shape() for c in cells] if shapes is None else shapes
+    rightmost = sorted(shapes, key=lambda s: -s.bounds[2])
     found = []
     for top in sorted({round(c.y, 6) for c in cells}):
-        band = box(0, top, width, height)
-        right = max((s.bounds[2] for s in shapes if overlap_area(s, band) > 1e-6), default=0.0)
+        right = _right_below(rightmost, top, box(0, top, width, height))
         x = right + gap
         y = top + (gap if top > 0 else 0.0)
         if width - x >= MIN_CORNER_WIDTH and height - y > gap:
             found.append(Rect(x, y, width - x, height - y))
     return sorted(found, key=lambda r: -r.w * r.h)
+
+
+def _right_below(rightmost: list, top: float, band) -> float:
+    """The right edge of the spaces reaching into `band` (all below `top`): the first
+    that does in `rightmost` (shapes by right edge, furthest first) has the largest; a
+    space that ends at or above `top` cannot (its overlap is a line at most)."""
+    for s in rightmost:
+        if s.bounds[3] > top and overlap_area(s, band) > 1e-6:
+            return s.bounds[2]
+    return 0.0
 
 
 def market_title(market: Market, game_title: str, t: Messages | None = None) -> str:
@@ -75,9 +85,11 @@ def market_drawing(market: Market, game_title: str, style: Style, sizes: MarketS
     for placed in cells:
         art.add(market_space(placed, market, pad, top, style, sizes))
     art.add(outline_path(outline(cells), pad, top, style, sizes.outline))
-    pieces = [title_shape, *(moved(c.shape(), pad, top) for c in cells)]
+    shapes = [c.shape() for c in cells]
+    pieces = [title_shape, *(moved(s, pad, top) for s in shapes)]
 
-    corner = next((r for r in free_corners(cells, sizes.gap) if legend_height(entries, r.w, sizes) <= r.h), None)
+    corner = next((r for r in free_corners(cells, sizes.gap, shapes) if legend_height(entries, r.w, sizes) <= r.h),
+                  None)
     if corner is not None:
         lh = legend_height(entries, corner.w, sizes)
         group, _, boxes = legend(entries, pad + corner.x, top + corner.y + corner.h - lh, corner.w, style, sizes)

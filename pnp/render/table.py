@@ -11,6 +11,7 @@ from pnp.render import svg
 from pnp.render.badge import badge, badge_diameter
 from pnp.render.box import Box
 from pnp.render.card_shapes import RULE, rule, swatch
+from pnp.render.copies import Drawn
 from pnp.render.fitted_text import LINE_BOX, MIN_TEXT, TextTooLong, draw_paragraph, fit_paragraph, text_sizes
 from pnp.render.ink import ink_on
 from pnp.render.style import Style
@@ -41,10 +42,16 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
     """A table filling the box's width: a heading row, then one row per entry. Column
     widths follow their content (or `weights`); cells wrap, and the whole table, all
     in one size, shrinks (not below `min_size`) until it fits the box's height.
-    Returns (group, height used)."""
+    Returns (group, height used). A table drawn alike again (the phases on every
+    charter) is a copy of the first (`copies.Drawn`)."""
     n = len(columns)
-    fitted = _layout(tuple(columns), tuple(tuple(row) for row in rows), box.w, box.h, size,
-                     None if weights is None else tuple(weights), min_size)
+    columns_, rows_ = tuple(columns), tuple(tuple(row) for row in rows)
+    weights_ = None if weights is None else tuple(weights)
+    key = (columns_, rows_, box, size, weights_, min_size)
+    known = _DRAWN.get(key, style)
+    if known is not None:
+        return known
+    fitted = _layout(columns_, rows_, box.w, box.h, size, weights_, min_size)
     if fitted is None:
         raise TextTooLong(f"{where + ': ' if where else ''}a table of {len(rows)} rows and {n} columns does not fit "
                           f"{box.w:.1f} x {box.h:.1f} mm")
@@ -77,7 +84,11 @@ def table(columns: list[str], rows: list[list[Cell]], box: Box, style: Style, *,
         g.add(svg.line((x, box.y), (x, y), stroke=style.color("card_rule"), stroke_width=RULE))
     g.add(svg.rect(box.x, box.y, box.w, y - box.y, fill="none", stroke=style.color("card_text"),
                    stroke_width=RULE * 1.6))
+    _DRAWN.keep(key, style, g, y - box.y)
     return g, y - box.y
+
+
+_DRAWN = Drawn()  # tables by their text, box and sizes: (group, height)
 
 
 @lru_cache(maxsize=256)

@@ -112,8 +112,10 @@ def format_named(name: str, where: str = "") -> Format:
     return known[name]
 
 
+@cache
 def component_format(kind: str) -> Format:
-    """The format a kind of piece prints in ('share', 'charter', 'station' ...)."""
+    """The format a kind of piece prints in ('share', 'charter', 'station' ...); kept,
+    as the file is (every token and charter asks)."""
     mapping = expect_mapping(_path(), _data().get("components"), "components")
     if kind not in mapping:
         raise DataError(_path(), "components", f"no format for '{kind}'")

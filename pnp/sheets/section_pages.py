@@ -120,11 +120,10 @@ def _show(dwg, canvas, drawing: Drawing, section: PageSection, window, clip_id: 
     left, top, width, height = window
     shown = svg.group(clip=svg.rect(left, top, width, height))
     placed = svg.group(transform=(shapes.translate(left - section.x, top - section.y),))
-    if drawing.items:
+    if drawing.items:  # nodes already (a drawing's parts): gathered without `add`'s check of each
         x0, y0, x1, y1 = section.x, section.y, section.x + section.width, section.y + section.height
-        for element, (minx, miny, maxx, maxy) in drawing.items:
-            if minx < x1 and maxx > x0 and miny < y1 and maxy > y0:
-                placed.add(element)
+        placed.children.extend([element for element, (minx, miny, maxx, maxy) in drawing.items
+                                if minx < x1 and maxx > x0 and miny < y1 and maxy > y0])
     else:
         placed.add(drawing.content)
     shown.add(placed)
