@@ -26,6 +26,7 @@ from pnp.workpool import ForkPool, Future
 
 if TYPE_CHECKING:
     from pnp.pdf_file import Source
+    from pnp.pdf_join import Movable
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
 PRODUCER = "pnp"
@@ -275,20 +276,17 @@ def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:
         return [f.result() for f in futures]
 
 
-def merge_documents(parts: list[tuple[str, bytes | Source]], title: str, subject: str = "") -> bytes:
+def merge_documents(parts: list[tuple[str, bytes | Source | Movable]], title: str, subject: str = "") -> bytes:
     """Documents already drawn (each with its boxes) joined into one, a bookmark at the
-    start of each part: the kit, without drawing any page twice. A part is a PDF file
-    or its objects (a `pnp.pdf_file.Source`, as `assembled` gives them)."""
+    start of each part: the kit, without drawing any page twice. A part is a PDF file,
+    its objects (a `pnp.pdf_file.Source`, as `assembled` gives them) or those made ready
+    to be joined (`pnp.pdf_join.movable`)."""
     from pnp import pdf_file
+    from pnp.pdf_join import Movable, joined, movable
 
-    sources = [data if isinstance(data, pdf_file.Source) else pdf_file.read(data) for _, data in parts]
-    marks, start = [], 0
-    for (name, _), source in zip(parts, sources):
-        marks.append(pdf_file.Bookmark(name, start))
-        start += len(source.pages)
-    extra = b"".join(name.encode() for name, _ in parts)
-    return pdf_file.write(sources, bookmarks=[m for m in marks if m.page < start], id_extra=extra,
-                          **_metadata(title, subject))
+    ready = [(name, data if isinstance(data, Movable) else
+              movable(data if isinstance(data, pdf_file.Source) else pdf_file.read(data))) for name, data in parts]
+    return joined(ready, **_metadata(title, subject))
 
 
 def _finish(source: Source, sections: list[PdfPart], title: str, subject: str) -> tuple[bytes, Source]:

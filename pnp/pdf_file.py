@@ -112,7 +112,10 @@ class Bookmark:
 PT_PER_MM = 72 / 25.4
 
 
-class _Out:
+class Out:
+    """A file being written: its objects' bodies in order of `put`, where each starts,
+    and the digest of those its id is derived from."""
+
     def __init__(self):
         self.chunks = [HEADER]
         self.size = len(HEADER)
@@ -120,9 +123,10 @@ class _Out:
         self.digest = md5()
         self.bodies: dict[int, bytes] = {}  # number -> body, as `read` gives it back
 
-    def reserve(self) -> int:
-        self.offsets.append(None)
-        return len(self.offsets)
+    def reserve(self, count: int = 1) -> int:
+        """Numbers for `count` objects (put later); returns the first."""
+        self.offsets += [None] * count
+        return len(self.offsets) - count + 1
 
     def put(self, number: int, body: bytes, hashed: bool = True) -> None:
         self.offsets[number - 1] = self.size
@@ -145,36 +149,16 @@ def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = Non
     """A PDF of every page of `sources` in order, `boxes` one per page (or None); and the
     file's objects as `read` takes them apart, kept as they were written: a kit joins
     its components' documents without parsing them again."""
-    out = _Out()
+    out = Out()
     tree = out.reserve()
     page_numbers = []
     for source in sources:
-        mapping: dict[int, int] = {}
-        parts: dict[int, tuple] = {}  # number -> (dictionary text, stream part, its references or None)
+        parts = gathered(source)
+        first = out.reserve(len(parts))
+        mapping = {number: first + k for k, number in enumerate(parts)}
         place = {page: len(page_numbers) + k for k, page in enumerate(source.pages)}
-        for page in source.pages:  # each page, then the objects it needs, found by following references
-            todo = [page]
-            while todo:
-                number = todo.pop()
-                if number in mapping:
-                    continue
-                mapping[number] = out.reserve()
-                head, stream = _split(source.objects[number])
-                if number in place:  # a page: its tree is written anew, named once it has its number
-                    head = _PARENT.sub(b"/Parent @", head)
-                refs = ()
-                # `find`, not `in`: `bytes in bytes` tries the text as a number first, and the
-                # error that makes costs Python 3.11 more than the search
-                if head.find(REF_MARK) >= 0:  # most objects name none (about 4 in 10)
-                    if number not in place and head.find(b"/Parent") >= 0:  # not a page, yet with a parent
-                        named, refs = _references(_PARENT.sub(b"", head)), None
-                    else:
-                        named = refs = _references(head)
-                    todo.extend(reversed([ref[2] for ref in named]))
-                parts[number] = head, stream, refs
         page_numbers += [mapping[page] for page in source.pages]
-        for number in sorted(mapping, key=mapping.get):
-            head, stream, refs = parts[number]
+        for number, (head, stream, refs) in parts.items():
             index = place.get(number)
             if index is not None:
                 box = boxes[index] if boxes else None
@@ -188,6 +172,46 @@ def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = Non
             if index is not None:
                 head = head.replace(b"/Parent @", b"/Parent %d 0 R" % tree)
             out.put(mapping[number], head + stream)
+    data = closed(out, tree, page_numbers, bookmarks, title=title, subject=subject, creator=creator,
+                  producer=producer, id_extra=id_extra)
+    return data, Source(out.bodies, page_numbers)
+
+
+def gathered(source: Source) -> dict[int, tuple[bytes, bytes, list]]:
+    """The objects of `source` that its pages need, in the order a file of them numbers
+    them (each page, then the objects it needs, found by following references), each as
+    (dictionary text, stream part, its references as `_references` finds them). A page's
+    /Parent is written "@": its tree is written anew, named once it has its number. An
+    object that has a /Parent but is no page is followed without it, renumbered with it."""
+    parts: dict[int, tuple] = {}
+    place = set(source.pages)
+    for page in source.pages:
+        todo = [page]
+        while todo:
+            number = todo.pop()
+            if number in parts:
+                continue
+            head, stream = _split(source.objects[number])
+            if number in place:
+                head = _PARENT.sub(b"/Parent @", head)
+            refs = ()
+            # `find`, not `in`: `bytes in bytes` tries the text as a number first, and the
+            # error that makes costs Python 3.11 more than the search
+            if head.find(REF_MARK) >= 0:  # most objects name none (about 4 in 10)
+                if number not in place and head.find(b"/Parent") >= 0:  # not a page, yet with a parent
+                    named, refs = _references(_PARENT.sub(b"", head)), _references(head)
+                else:
+                    named = refs = _references(head)
+                todo.extend(reversed([ref[2] for ref in named]))
+            parts[number] = head, stream, refs
+    return parts
+
+
+def closed(out: Out, tree: int, page_numbers: list[int], bookmarks: list[Bookmark] = (), *, title: str = "",
+           subject: str = "", creator: str = "", producer: str = "", id_extra: bytes = b"") -> bytes:
+    """The file of the objects put in `out`: with its page tree (numbered `tree`, of the
+    pages `page_numbers`), bookmarks, catalog, metadata, cross-reference table and an id
+    derived from the objects' bodies."""
     kids = b" ".join(b"%d 0 R" % n for n in page_numbers)
     out.put(tree, b"<< /Type /Pages\n   /Kids [ %s ]\n   /Count %d\n>>\n" % (kids, len(page_numbers)), hashed=False)
     outlines = _outline(out, bookmarks, page_numbers) if bookmarks else None
@@ -204,7 +228,7 @@ def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = Non
     entries += [b"%010d 00000 n \n" % offset for offset in out.offsets]
     trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
                % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
-    return b"".join([*out.chunks, *entries, trailer]), Source(out.bodies, page_numbers)
+    return b"".join([*out.chunks, *entries, trailer])
 
 
 def _references(head: bytes) -> list[tuple[int, int, int]]:
@@ -261,7 +285,7 @@ def number(value: float) -> bytes:
     return (text if text not in ("-0", "") else "0").encode()
 
 
-def _outline(out: _Out, bookmarks: list[Bookmark], pages: list[int]) -> int:
+def _outline(out: Out, bookmarks: list[Bookmark], pages: list[int]) -> int:
     """The bookmark tree (every item open); returns the outline dictionary's number."""
     root = out.reserve()
 
