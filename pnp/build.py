@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from pnp.i18n import Messages
     from pnp.model.game import Game
     from pnp.output import OutputDir
-    from pnp.pdf_join import Movable
+    from pnp.pdf_file import Movable
     from pnp.templates import Paper
 
 # The drawing, PDF and model modules are imported by the functions that use them, when
@@ -88,7 +88,7 @@ class Built(NamedTuple):
     component: Component
     seconds: float
     files: dict[str, int]  # file name -> pages
-    kit_pdf: Movable | None = None  # the first document's objects as written, ready for the kit to join
+    kit_pdf: Movable | None = None  # the first document's objects as written, movable: which the kit includes
 
 
 class KitResult(NamedTuple):
@@ -226,7 +226,6 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
     from pnp.cut.write import finished_pdf
     from pnp.i18n import messages
     from pnp.pdf import PdfPart, assembled, merge_documents
-    from pnp.pdf_join import movable
 
     files: dict[str, int] = {}
     t = messages(options.lang)
@@ -235,7 +234,7 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
     cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
     for b in built:
         files.update(b.files)
-    kit_parts = [(t("kit.bookmark"), movable(assembled([PdfPart(t("kit.bookmark"), cover.pages)], "")[1]))]
+    kit_parts = [(t("kit.bookmark"), assembled([PdfPart(t("kit.bookmark"), cover.pages)], "")[1])]  # (bookmark, PDF's objects)
     kit_parts += [(b.component.title, b.kit_pdf) for b in built if b.kit_pdf is not None]
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
     kit = merge_documents(kit_parts, t("kit.title", game=game.title), t("kit.subject"))

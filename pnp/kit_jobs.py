@@ -28,7 +28,7 @@ from pnp.output import OutputDir, holds, write_error
 from pnp.model.game import Game
 
 if TYPE_CHECKING:
-    from pnp.pdf_join import Movable
+    from pnp.pdf_file import Movable
 
 
 class KitJob(Struct):
@@ -45,7 +45,7 @@ class Done(Struct):
     component: Component  # as the kit needs it back: see `sent_back`
     seconds: float  # building its pages
     files: dict[str, int]  # file written -> pages (0 for SVG, PNG and cut files)
-    kit_pdf: Movable | None  # its first document's objects ready for the kit to join (`pnp.pdf_join`)
+    kit_pdf: Movable | None  # its first document's objects as written, movable: for the kit to join
 
 
 # Components that draw the same tiles (render/tile.py's cache of tile artwork, whose face
@@ -161,7 +161,6 @@ def _run(key: str, job: KitJob) -> Done:
     from pnp.build import build_component, scaled
     from pnp.cut.write import finished_pdf, write_cut_files
     from pnp.pdf import PdfPart, assembled, to_png
-    from pnp.pdf_join import movable
     from pnp.render import svg
 
     game, options = job.game, job.options
@@ -183,7 +182,7 @@ def _run(key: str, job: KitJob) -> Done:
         for name in write_cut_files(out, doc.filename, doc.cuts, options.cut, options.style, title, options.scale):
             files[name] = 0
         if kit_pdf is None:
-            kit_pdf = movable(objects)  # here, while the other worker draws: see pnp.pdf_join
+            kit_pdf = objects
             if job.png:
                 for n, page in enumerate(pages, 1):
                     name = f"png/{component.key}-{n:02d}.png"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 try:  # CPython's own MD5: hashlib would load OpenSSL (~11 M instructions) for the same digest
     from _md5 import md5
@@ -121,7 +122,6 @@ class Out:
         self.size = len(HEADER)
         self.offsets: list[int | None] = []
         self.digest = md5()
-        self.bodies: dict[int, bytes] = {}  # number -> body, as `read` gives it back
 
     def reserve(self, count: int = 1) -> int:
         """Numbers for `count` objects (put later); returns the first."""
@@ -131,11 +131,28 @@ class Out:
     def put(self, number: int, body: bytes, hashed: bool = True) -> None:
         self.offsets[number - 1] = self.size
         head = b"%d 0 obj\n" % number
-        self.bodies[number] = body
         self.chunks += (head, body, b"endobj\n")  # joined once, at the end: a body is not copied on its way
         self.size += len(head) + len(body) + 7
         if hashed:
             self.digest.update(body)
+
+
+TREE = 1  # a file's page tree: its first object (`joined` numbers it first)
+
+
+class Movable(NamedTuple):
+    """A document's objects that its pages need, in the order a file numbers them, ready
+    to be numbered from wherever the first lands (`joined`): each as (dictionary text
+    with `%d` where each reference's number goes and `%` written `%%`, or the text as it
+    is when it has none; those references as places in this list; the stream part); and
+    its pages' places in the list. A page's /Parent names the page tree (TREE).
+
+    A kit's documents each land at a place known only once those before it are done:
+    made movable on the worker that wrote the document, they are joined into the kit on
+    its serial tail by writing numbers into their places, with nothing to look for."""
+
+    objects: list[tuple[bytes, tuple[int, ...], bytes]]
+    pages: list[int]
 
 
 def write(sources: list[Source], **options) -> bytes:
@@ -143,38 +160,72 @@ def write(sources: list[Source], **options) -> bytes:
     return written(sources, **options)[0]
 
 
-def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None, bookmarks: list[Bookmark] = (),
-            title: str = "", subject: str = "", creator: str = "", producer: str = "",
-            id_extra: bytes = b"") -> tuple[bytes, Source]:
-    """A PDF of every page of `sources` in order, `boxes` one per page (or None); and the
-    file's objects as `read` takes them apart, kept as they were written: a kit joins
-    its components' documents without parsing them again."""
+def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
+            **options) -> tuple[bytes, list[Movable]]:
+    """A PDF of every page of `sources` in order, `boxes` one per page (or None), with
+    `joined`'s options; and each source as the file holds it, movable (as `movable`
+    would make it of the file read back): a kit joins a component's document without
+    looking at it again."""
+    docs, at = [], 0
+    for source in sources:
+        docs.append(movable(source, boxes[at:at + len(source.pages)] if boxes else None))
+        at += len(source.pages)
+    return joined(docs, **options), docs
+
+
+def movable(source: Source, boxes: list[PageBoxes | None] | None = None) -> Movable:
+    """The objects of `source` that its pages need, in the order a file numbers them
+    (`gathered`), `boxes` given to its pages (one a page, or None), ready to be numbered."""
+    parts = gathered(source)
+    place = {number: k for k, number in enumerate(parts)}
+    pages = {page: k for k, page in enumerate(source.pages)}
+    objects = []
+    for number, (head, stream, refs) in parts.items():
+        index = pages.get(number)
+        if index is not None:
+            box = boxes[index] if boxes else None
+            if box is not None and head.find(b"/TrimBox") < 0:
+                head = _with_boxes(head, box)
+                refs = _references(head) if head.find(REF_MARK) >= 0 else ()  # moved by the boxes
+        if refs:
+            head = _template(head, refs)
+        if index is not None:
+            head = head.replace(b"/Parent @", b"/Parent %d 0 R" % TREE)
+        objects.append((head, tuple([place[ref[2]] for ref in refs]), stream))
+    return Movable(objects, [place[page] for page in source.pages])
+
+
+def joined(docs: list[Movable], *, bookmarks: list[Bookmark] = (), title: str = "", subject: str = "",
+           creator: str = "", producer: str = "", id_extra: bytes = b"") -> bytes:
+    """A PDF of every page of `docs` in order: numbered from its page tree on (TREE), with
+    bookmarks, fixed metadata and an id derived from the objects' bodies."""
     out = Out()
     tree = out.reserve()
     page_numbers = []
-    for source in sources:
-        parts = gathered(source)
-        first = out.reserve(len(parts))
-        mapping = {number: first + k for k, number in enumerate(parts)}
-        place = {page: len(page_numbers) + k for k, page in enumerate(source.pages)}
-        page_numbers += [mapping[page] for page in source.pages]
-        for number, (head, stream, refs) in parts.items():
-            index = place.get(number)
-            if index is not None:
-                box = boxes[index] if boxes else None
-                if box is not None and head.find(b"/TrimBox") < 0:
-                    head = _with_boxes(head, box)
-                    refs = None  # moved by the boxes
-            if refs is None:
-                refs = _references(head) if head.find(REF_MARK) >= 0 else ()
+    for doc in docs:
+        first = out.reserve(len(doc.objects))
+        page_numbers += [first + k for k in doc.pages]
+        for number, (head, refs, stream) in enumerate(doc.objects, first):
             if refs:
-                head = _renumbered(head, mapping, refs)
-            if index is not None:
-                head = head.replace(b"/Parent @", b"/Parent %d 0 R" % tree)
-            out.put(mapping[number], head + stream)
-    data = closed(out, tree, page_numbers, bookmarks, title=title, subject=subject, creator=creator,
-                  producer=producer, id_extra=id_extra)
-    return data, Source(out.bodies, page_numbers)
+                head %= tuple([first + ref for ref in refs])
+            out.put(number, head + stream)
+    kids = b" ".join(b"%d 0 R" % n for n in page_numbers)
+    out.put(tree, b"<< /Type /Pages\n   /Kids [ %s ]\n   /Count %d\n>>\n" % (kids, len(page_numbers)), hashed=False)
+    outlines = _outline(out, bookmarks, page_numbers) if bookmarks else None
+    catalog = out.reserve()
+    extra = b"   /Outlines %d 0 R\n" % outlines if outlines else b""
+    out.put(catalog, b"<< /Type /Catalog\n   /Pages %d 0 R\n%s>>\n" % (tree, extra), hashed=False)
+    info = out.reserve()
+    out.put(info, b"<< /Title %s\n   /Creator %s\n   /Producer %s\n   /Subject %s\n>>\n"
+            % tuple(text_string(v) for v in (title, creator, producer, subject)), hashed=False)
+    out.digest.update(id_extra + title.encode() + subject.encode())
+    digest = out.digest.hexdigest().encode()
+    xref_at = out.size
+    entries = [b"xref\n0 %d\n0000000000 65535 f \n" % (len(out.offsets) + 1)]
+    entries += [b"%010d 00000 n \n" % offset for offset in out.offsets]
+    trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
+               % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
+    return b"".join([*out.chunks, *entries, trailer])
 
 
 def gathered(source: Source) -> dict[int, tuple[bytes, bytes, list]]:
@@ -207,30 +258,6 @@ def gathered(source: Source) -> dict[int, tuple[bytes, bytes, list]]:
     return parts
 
 
-def closed(out: Out, tree: int, page_numbers: list[int], bookmarks: list[Bookmark] = (), *, title: str = "",
-           subject: str = "", creator: str = "", producer: str = "", id_extra: bytes = b"") -> bytes:
-    """The file of the objects put in `out`: with its page tree (numbered `tree`, of the
-    pages `page_numbers`), bookmarks, catalog, metadata, cross-reference table and an id
-    derived from the objects' bodies."""
-    kids = b" ".join(b"%d 0 R" % n for n in page_numbers)
-    out.put(tree, b"<< /Type /Pages\n   /Kids [ %s ]\n   /Count %d\n>>\n" % (kids, len(page_numbers)), hashed=False)
-    outlines = _outline(out, bookmarks, page_numbers) if bookmarks else None
-    catalog = out.reserve()
-    extra = b"   /Outlines %d 0 R\n" % outlines if outlines else b""
-    out.put(catalog, b"<< /Type /Catalog\n   /Pages %d 0 R\n%s>>\n" % (tree, extra), hashed=False)
-    info = out.reserve()
-    out.put(info, b"<< /Title %s\n   /Creator %s\n   /Producer %s\n   /Subject %s\n>>\n"
-            % tuple(text_string(v) for v in (title, creator, producer, subject)), hashed=False)
-    out.digest.update(id_extra + title.encode() + subject.encode())
-    digest = out.digest.hexdigest().encode()
-    xref_at = out.size
-    entries = [b"xref\n0 %d\n0000000000 65535 f \n" % (len(out.offsets) + 1)]
-    entries += [b"%010d 00000 n \n" % offset for offset in out.offsets]
-    trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
-               % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
-    return b"".join([*out.chunks, *entries, trailer])
-
-
 def _references(head: bytes) -> list[tuple[int, int, int]]:
     """(start, end, object number) of each reference "N 0 R" in a dictionary's text, in
     order, as `_REF` finds them: the text cut at each " 0 R" (`REF_MARK`), a reference
@@ -252,15 +279,19 @@ def _references(head: bytes) -> list[tuple[int, int, int]]:
     return found
 
 
-def _renumbered(head: bytes, mapping: dict[int, int], refs: list[tuple[int, int, int]]) -> bytes:
-    """A dictionary's text with each reference's number (`refs`: `_references(head)`)
-    replaced by `mapping`'s."""
-    parts, at = [], 0
-    for start, end, number in refs:
-        parts += (head[at:start], b"%d 0 R" % mapping[number])
+def _template(head: bytes, refs: list[tuple[int, int, int]]) -> bytes:
+    """A dictionary's text with `%d` in place of each reference's number (`refs`:
+    `_references(head)`) and any `%` of its own written `%%`: the text's numbers are
+    written in by one `%` (`joined`)."""
+    escape = head.find(b"%") >= 0
+    pieces, at = [], 0
+    for start, end, _ in refs:
+        pieces.append(head[at:start])
         at = end
-    parts.append(head[at:])
-    return b"".join(parts)
+    pieces.append(head[at:])
+    if escape:
+        pieces = [piece.replace(b"%", b"%%") for piece in pieces]
+    return b"%d 0 R".join(pieces)
 
 
 def _with_boxes(head: bytes, box: PageBoxes) -> bytes:

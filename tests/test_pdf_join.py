@@ -1,34 +1,60 @@
-"""The kit's PDF joined from documents made ready beforehand (pnp/pdf_join.py): byte for
-byte what pnp.pdf_file writes of the same documents together, whatever they hold."""
+"""The kit's PDF joined from documents made movable beforehand (pnp.pdf_file.Movable,
+`joined`): byte for byte what pnp.pdf_file wrote of the same documents read together,
+whatever they hold."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from pnp import pdf_file
 from pnp.pdf import PdfPart, assembled, merge_documents
-from pnp.pdf_join import joined, movable
 from pnp.render import svg
 from pnp.render.style import Style
 
 STYLE = Style("test", {"text": "#000000"})
 
 
-def together(parts: list[tuple[str, pdf_file.Source]], title: str = "kit", subject: str = "") -> bytes:
-    """The parts written together by pnp.pdf_file, as the kit was joined before."""
-    marks, start = [], 0
-    for name, source in parts:
-        marks.append(pdf_file.Bookmark(name, start))
-        start += len(source.pages)
-    extra = b"".join(name.encode() for name, _ in parts)
-    return pdf_file.write([s for _, s in parts], bookmarks=[m for m in marks if m.page < start], id_extra=extra,
-                          title=title, subject=subject, creator="c", producer="p")
+def oracle(sources: list[pdf_file.Source], boxes=None) -> dict[int, bytes]:
+    """The bodies a file of `sources` numbers 2, 3, ... (after its page tree), worked out
+    the plain way, with patterns: each page, then what it names, depth first (a page's
+    /Parent not followed, nor a /Parent of any other object, though it is renumbered),
+    every reference renumbered where `_REF` finds it."""
+    bodies, number, at = {}, 2, 0
+    for source in sources:
+        mapping, parts = {}, {}
+        pages = {page: at + k for k, page in enumerate(source.pages)}
+        for page in source.pages:
+            todo = [page]
+            while todo:
+                n = todo.pop()
+                if n in mapping:
+                    continue
+                mapping[n], number = number, number + 1
+                body = source.objects[n]
+                m = re.search(rb">>\s*stream\r?\n", body)
+                head, stream = (body[:m.start() + 2], body[m.start() + 2:]) if m else (body, b"")
+                if n in pages:
+                    head = pdf_file._PARENT.sub(b"/Parent @", head)
+                    box = boxes[pages[n]] if boxes else None
+                    if box is not None and b"/TrimBox" not in head:
+                        head = pdf_file._with_boxes(head, box)
+                followed = pdf_file._PARENT.sub(b"", head)
+                todo.extend(reversed([int(r[1]) for r in pdf_file._REF.finditer(followed)]))
+                parts[n] = head, stream, n in pages
+        for n, (head, stream, page) in parts.items():
+            head = pdf_file._REF.sub(lambda m: b"%d 0 R" % mapping[int(m[1])], head)
+            bodies[mapping[n]] = head.replace(b"/Parent @", b"/Parent 1 0 R") + stream
+        at += len(source.pages)
+    return bodies
 
 
-def ready(parts, title: str = "kit", subject: str = "") -> bytes:
-    return joined([(name, movable(s)) for name, s in parts], title, subject, creator="c", producer="p")
+def put_in_file(data: bytes, count: int) -> dict[int, bytes]:
+    """Objects 2 .. count + 1 of a file (those of its documents) as read back."""
+    objects = pdf_file.read(data).objects
+    return {n: objects[n] for n in range(2, count + 2)}
 
 
 def page(label: str, w: float = 100, h: float = 60):
@@ -38,19 +64,17 @@ def page(label: str, w: float = 100, h: float = 60):
     return p
 
 
-def test_drawn_documents_join_as_written_together():
-    first = assembled([PdfPart("A", [page("a1"), page("a2 100%")], trim_inset=2.0, bleed=1.0)], "A")[1]
-    second = assembled([PdfPart("B", [page("b1", 60, 60)]), PdfPart("C", [page("c")])], "B")[1]
-    parts = [("Part A", first), ("Part B", second), ("A again", first)]
-    assert ready(parts, "Zürich", "both") == together(parts, "Zürich", "both")
+def test_drawn_documents_join_as_they_were_written():
+    first = assembled([PdfPart("A", [page("a1"), page("a2 100%")], trim_inset=2.0, bleed=1.0)], "A")
+    second = assembled([PdfPart("B", [page("b1", 60, 60)]), PdfPart("C", [page("c")])], "B")
+    parts = [("Part A", first[1]), ("Part B", second[1]), ("A again", first[1])]
     data = merge_documents(parts, "kit")
-    assert data == merge_documents([(name, movable(s)) for name, s in parts], "kit")
+    sources = [pdf_file.read(first[0]), pdf_file.read(second[0]), pdf_file.read(first[0])]
+    expected = oracle(sources)
+    assert put_in_file(data, len(expected)) == expected
+    assert data == merge_documents([(name, pdf_file.movable(s)) for (name, _), s in zip(parts, sources)], "kit")
+    assert data == merge_documents([("Part A", first[0]), ("Part B", second[0]), ("A again", first[0])], "kit")
     assert len(pdf_file.read(data).pages) == 6
-
-
-def test_a_document_made_ready_from_its_file_or_its_objects_is_the_same():
-    data, objects = assembled([PdfPart("A", [page("one"), page("two")], trim_inset=3.0, bleed=2.0)], "A")
-    assert movable(objects) == movable(pdf_file.read(data))
 
 
 def _random_source(rng: random.Random) -> pdf_file.Source:
@@ -78,16 +102,28 @@ def _random_source(rng: random.Random) -> pdf_file.Source:
     return pdf_file.Source(objects, pages)
 
 
-@pytest.mark.parametrize("seed", range(200))
-def test_any_documents_join_as_written_together(seed):
+def _boxes(rng: random.Random, pages: int):
+    return [pdf_file.PageBoxes(rng.choice([0.0, 2.5]), 1.0) if rng.random() < 0.7 else None for _ in range(pages)]
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_any_documents_are_written_and_joined_as_the_plain_way_numbers_them(seed):
     rng = random.Random(seed)
-    parts = [(f"part {k}", _random_source(rng)) for k in range(rng.randint(1, 4))]
+    sources = [_random_source(rng) for _ in range(rng.randint(1, 3))]
     if rng.random() < 0.2:
-        parts.append(("no pages", pdf_file.Source({}, [])))
+        sources.append(pdf_file.Source({}, []))
+    boxes = _boxes(rng, sum(len(s.pages) for s in sources)) if rng.random() < 0.5 else None
     try:
-        expected = together(parts)
+        expected = oracle(sources, boxes)
     except KeyError:  # a /Parent naming an object no page needs: no number to give it
         with pytest.raises(KeyError):
-            ready(parts)
+            pdf_file.write(sources, boxes=boxes)
         return
-    assert ready(parts) == expected
+    data, docs = pdf_file.written(sources, boxes=boxes)
+    assert put_in_file(data, len(expected)) == expected
+    kit = merge_documents([(f"part {k}", doc) for k, doc in enumerate(docs)], "kit")
+    assert put_in_file(kit, len(expected)) == expected
+    if boxes is None:
+        assert kit == merge_documents([(f"part {k}", s) for k, s in enumerate(sources)], "kit")
+    if len(sources) == 1:  # what a kit takes of a component's document: as the file holds it
+        assert docs[0] == pdf_file.movable(pdf_file.read(data))
