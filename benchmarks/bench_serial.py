@@ -19,6 +19,8 @@ interpreter started and the main process's own CPU seconds:
               it runs in a forked child (pnp.forked), that child's result read
     warm      kit_jobs.warm_up done (the game's components imported)
     fork      the drawing pool's first job handed out (the workers fork)
+    rows      every component built, its row for the kit's cover told (`build._draw_cover`)
+    cover     the kit's cover drawn and written, while the workers draw
     drawn     the last component's result back from the workers
     kit       _write_kit done (the kit PDF joined, index.md)
     commit    _commit done (the staged files moved into place)
@@ -48,7 +50,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = ("forked", "cli", "imported", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
+STEPS = ("forked", "cli", "imported", "loaded", "warm", "fork", "rows", "cover", "drawn", "kit", "commit", "end", "exit")
 
 # Run in the measured process: `-c PROBE GAME OUT`.
 PROBE = r'''
@@ -100,6 +102,8 @@ def patch_build(m):
     m._write_kit = _write_kit
     m._commit = after(m._commit, "commit")
     m.build_kit = after(m.build_kit, "end")
+    if hasattr(m, "_draw_cover"):  # the cover drawn while the workers draw
+        m._draw_cover = after(first(m._draw_cover, "rows"), "cover")
 
 def patch_kit_jobs(m):
     m.warm_up = after(m.warm_up, "warm")

@@ -9,8 +9,11 @@ untimed run wrote first (as bench_targets.py's runs do), runs under
 that leaves at once: a forked process's count starts at its parent's, so that child's
 count is the main process's at that moment, in the same run. Steps:
 
-    fork    the workers have forked and have their jobs (`build.ready_for_kit` starts)
-    ready   the cover's texts measured while the workers draw (`ready_for_kit` returned)
+    fork    the workers have forked and have their jobs (`kit_cover.ready` starts;
+            before it, `build.ready_for_kit`)
+    ready   the cover's texts measured as the workers start (`ready` returned)
+    rows    every component's row for the cover told (`build._draw_cover` starts)
+    cover   the cover drawn and written, while the last components are (`_draw_cover` returned)
     drawn   every component's result is back (`build._write_kit` starts)
     kit     the kit PDF and index.md are written (`_write_kit` returned)
     commit  the staged files are in place (`_commit` returned)
@@ -32,7 +35,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = ("fork", "ready", "drawn", "kit", "commit")
+STEPS = ("fork", "ready", "rows", "cover", "drawn", "kit", "commit")
 
 # Run in the measured process: `-c PROBE GAME OUT MARKS`.
 PROBE = r'''
@@ -53,33 +56,43 @@ def mark(name):
     with open(marks, "a") as fh:
         fh.write(f"{pid} {name}\n")
 
+def marked(fn, before=None, after=None):
+    def wrapped(*a, **k):
+        if before:
+            mark(before)
+        out = fn(*a, **k)
+        if after:
+            mark(after)
+        return out
+    return wrapped
+
 def patch_build(m):
-    write_kit, commit, ready = m._write_kit, m._commit, m.ready_for_kit
-    def ready_for_kit(*a, **k):
-        mark("fork")
-        ready(*a, **k)
-        mark("ready")
-    def _write_kit(*a, **k):
-        mark("drawn")
-        files = write_kit(*a, **k)
-        mark("kit")
-        return files
-    def _commit(*a, **k):
-        commit(*a, **k)
-        mark("commit")
-    m._write_kit, m._commit, m.ready_for_kit = _write_kit, _commit, ready_for_kit
+    m._write_kit = marked(m._write_kit, "drawn", "kit")
+    m._commit = marked(m._commit, after="commit")
+    if hasattr(m, "ready_for_kit"):
+        m.ready_for_kit = marked(m.ready_for_kit, "fork", "ready")
+    if hasattr(m, "_draw_cover"):
+        m._draw_cover = marked(m._draw_cover, "rows", "cover")
+
+def patch_kit_cover(m):
+    m.ready = marked(m.ready, "fork", "ready")
+
+PATCHES = {"pnp.build": patch_build, "pnp.kit_cover": patch_kit_cover}
 
 class Hook(MetaPathFinder):
     def find_spec(self, name, path, target=None):
-        if name != "pnp.build":
+        if name not in PATCHES:
             return None
         sys.meta_path.remove(self)
         from importlib.util import find_spec
-        spec = find_spec(name)
+        try:
+            spec = find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
         run = spec.loader.exec_module
         def exec_module(module):
             run(module)
-            patch_build(module)
+            PATCHES[name](module)
         spec.loader.exec_module = exec_module
         return spec
 
