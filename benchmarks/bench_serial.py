@@ -19,7 +19,7 @@ interpreter started and the main process's own CPU seconds:
               it runs in a forked child (pnp.forked), that child's result read
     warm      kit_jobs.warm_up done (the game's components imported)
     fork      the drawing pool's first job handed out (the workers fork)
-    rows      every component built, its row for the kit's cover told (`build._draw_cover`)
+    rows      every component built, its row for the kit's cover told (`build._start_kit`)
     cover     the kit's cover drawn and written, while the workers draw
     drawn     the last component's result back from the workers
     kit       _write_kit done (the kit PDF joined, index.md)
@@ -102,8 +102,8 @@ def patch_build(m):
     m._write_kit = _write_kit
     m._commit = after(m._commit, "commit")
     m.build_kit = after(m.build_kit, "end")
-    if hasattr(m, "_draw_cover"):  # the cover drawn while the workers draw
-        m._draw_cover = after(first(m._draw_cover, "rows"), "cover")
+    if hasattr(m, "_start_kit"):  # the cover drawn (and the kit begun) while the workers draw
+        m._start_kit = after(first(m._start_kit, "rows"), "cover")
 
 def patch_kit_jobs(m):
     m.warm_up = after(m.warm_up, "warm")

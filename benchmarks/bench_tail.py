@@ -9,11 +9,12 @@ untimed run wrote first (as bench_targets.py's runs do), runs under
 that leaves at once: a forked process's count starts at its parent's, so that child's
 count is the main process's at that moment, in the same run. Steps:
 
-    fork    the workers have forked and have their jobs (`kit_cover.ready` starts;
+    fork    the workers have forked and have their jobs (`kit_pdf.ready` starts;
             before it, `build.ready_for_kit`)
     ready   the cover's texts measured as the workers start (`ready` returned)
-    rows    every component's row for the cover told (`build._draw_cover` starts)
-    cover   the cover drawn and written, while the last components are (`_draw_cover` returned)
+    rows    every component's row for the cover told (`build._start_kit` starts)
+    cover   the cover drawn and written, and the kit begun with it, while the last components
+            are drawn (`_start_kit` returned)
     drawn   every component's result is back (`build._write_kit` starts)
     kit     the kit PDF and index.md are written (`_write_kit` returned)
     commit  the staged files are in place (`_commit` returned)
@@ -71,13 +72,13 @@ def patch_build(m):
     m._commit = marked(m._commit, after="commit")
     if hasattr(m, "ready_for_kit"):
         m.ready_for_kit = marked(m.ready_for_kit, "fork", "ready")
-    if hasattr(m, "_draw_cover"):
-        m._draw_cover = marked(m._draw_cover, "rows", "cover")
+    if hasattr(m, "_start_kit"):  # the cover drawn, and the kit begun, while the workers draw
+        m._start_kit = marked(m._start_kit, "rows", "cover")
 
-def patch_kit_cover(m):
+def patch_kit_pdf(m):
     m.ready = marked(m.ready, "fork", "ready")
 
-PATCHES = {"pnp.build": patch_build, "pnp.kit_cover": patch_kit_cover}
+PATCHES = {"pnp.build": patch_build, "pnp.kit_pdf": patch_kit_pdf}
 
 class Hook(MetaPathFinder):
     def find_spec(self, name, path, target=None):

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pnp.cut.paths import CutPages
     from pnp.draw.nodes import Page
     from pnp.i18n import Messages
-    from pnp.kit_cover import Cover, Row
+    from pnp.kit_pdf import KitPdf, Row
     from pnp.model.game import Game
     from pnp.output import OutputDir
     from pnp.pdf_file import Movable
@@ -125,7 +125,7 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     so it is not walked again (~0.01 s)."""
     import shutil
 
-    from pnp import kit_cover, kit_jobs
+    from pnp import kit_jobs, kit_pdf
     from pnp.limits import limit
     from pnp.pdf import DocumentPool
 
@@ -148,20 +148,22 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
             jobs = kit_jobs.schedule(keys)
             running = {job_keys: pool.call(kit_jobs.run_all, job_keys) for job_keys in jobs}
             if pool.parallel:
-                kit_cover.ready(game, options, keys)
-            covers = []  # the cover, drawn once every component's row is known (`pnp.kit_cover`)
-            rows_known = partial(_draw_cover, game, options, covers)
+                kit_pdf.ready(game, options, keys)
+            kits = []  # the kit's PDF, started once every component's row is known (`pnp.kit_pdf`)
+            rows_known = partial(_start_kit, game, options, built, kits)
             for key, done in kit_jobs.arriving(keys, running, rows_known, progress):  # in print order
                 if isinstance(done, PnpError):
                     raise done
                 built.append(Built(done.component, done.seconds, done.files, done.kit_pdf))
+                if kits:
+                    kits[0].add(built[-1])
                 pages += len(done.component.pages)
                 if pages > most:
                     raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
                 kill_point("built")
             pool.release()  # the workers end while the kit is joined and committed here
-            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging, Path(out_dir)), *covers)
+            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging, Path(out_dir)), *kits)
             kit_name = f"{safe_stem(game.key)}-kit.pdf"
             kill_point("staged")
             _commit(staging, Path(out_dir))
@@ -175,36 +177,40 @@ def safe_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", text)
 
 
-def _draw_cover(game: Game, options: PrintOptions, covers: list[Cover], rows: list[Row]) -> None:
-    from pnp.kit_cover import cover
+def _start_kit(game: Game, options: PrintOptions, built: list[Built], kits: list[KitPdf], rows: list[Row]) -> None:
+    """The kit's PDF begun: its cover drawn from `rows`, the components back so far added."""
+    from pnp.kit_pdf import KitPdf
 
-    covers.append(cover(game, options, rows))
+    kit = KitPdf(game, options, rows)
+    for b in built:
+        kit.add(b)
+    kits.append(kit)
 
 
 def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir,
-               cover: Cover | None = None) -> dict[str, int]:
+               kit: KitPdf | None = None) -> dict[str, int]:
     """The kit (the cover, then every component's first document joined after it) and
-    index.md; the components' own files are written. `cover`: the cover drawn while the
-    last components were (`pnp.kit_cover`), used if it lists the components as built."""
-    from pnp import kit_cover
+    index.md; the components' own files are written. `kit`: the kit's PDF begun while
+    the last components were drawn (`pnp.kit_pdf`), taken if its cover lists the
+    components as built and they are all in it."""
     from pnp.cut.write import finished_pdf
     from pnp.i18n import messages
-    from pnp.pdf import merge_documents
+    from pnp.kit_pdf import KitPdf
 
     files: dict[str, int] = {}
     t = messages(options.lang)
     rows = [(b.component.title, b.component.pieces, len(b.component.pages)) for b in built]
-    if cover is None or cover.rows != rows:
-        cover = kit_cover.cover(game, options, rows)
+    if kit is None or kit.cover.rows != rows or kit.added != len(built):
+        kit = KitPdf(game, options, rows)
+        for b in built:
+            kit.add(b)
     for b in built:
         files.update(b.files)
-    kit_parts = [(t("kit.bookmark"), cover.pdf)]  # (bookmark, PDF's objects)
-    kit_parts += [(b.component.title, b.kit_pdf) for b in built if b.kit_pdf is not None]
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
-    kit = merge_documents(kit_parts, t("kit.title", game=game.title), t("kit.subject"))
-    out.write(kit_name, finished_pdf(kit, kit_cuts(cover.document, built, options.scale), options.cut))
-    files[kit_name] = len(cover.document.pages) + sum(len(b.component.documents[0].pages)
-                                                      for b in built if b.component.documents)
+    data = kit.file(t("kit.title", game=game.title), t("kit.subject"))
+    cover = kit.cover.document
+    out.write(kit_name, finished_pdf(data, kit_cuts(cover, built, options.scale), options.cut))
+    files[kit_name] = len(cover.pages) + sum(len(b.component.documents[0].pages) for b in built if b.component.documents)
     out.write("index.md", index_markdown(game, built, files, kit_name, t))
     files["index.md"] = 0
     return files

@@ -28,7 +28,7 @@ from pnp.output import OutputDir, holds, write_error
 from pnp.model.game import Game
 
 if TYPE_CHECKING:
-    from pnp.kit_cover import Row
+    from pnp.kit_pdf import Row
     from pnp.pdf_file import Movable
     from pnp.workpool import Future
 
@@ -145,7 +145,7 @@ def arriving(keys: list[str], running: dict[tuple[str, ...], Future], rows_known
     (`running`: each job's future). Meanwhile, once every component's row for the
     kit's cover has been told (by the worker, as soon as its pages are built: `_run`),
     `rows_known(rows)`, in print order: the cover is drawn while the last components
-    are drawn and written (`pnp.kit_cover`)."""
+    are drawn and written (`pnp.kit_pdf`)."""
     import queue
 
     events = queue.SimpleQueue()  # filled in the pool's thread

@@ -279,19 +279,39 @@ def merge_documents(parts: list[tuple[str, bytes | Source | Movable]], title: st
     """Documents already drawn (each with its boxes) joined into one, a bookmark at the
     start of each part: the kit, without drawing any page twice. A part is a PDF file,
     its objects (a `pnp.pdf_file.Source`), or those objects made movable (as `assembled`
-    gives them), which costs least here: the kit's serial tail only writes their
-    numbers in (`pnp.pdf_file.Movable`)."""
-    from pnp import pdf_file
+    gives them), which costs least here (`pnp.pdf_file.Movable`)."""
+    merging = Merging()
+    for name, data in parts:
+        merging.add(name, data)
+    return merging.file(title, subject)
 
-    docs = [data if isinstance(data, pdf_file.Movable) else
-            pdf_file.movable(data if isinstance(data, pdf_file.Source) else pdf_file.read(data)) for _, data in parts]
-    marks, start = [], 0
-    for (name, _), doc in zip(parts, docs):
-        marks.append(pdf_file.Bookmark(name, start))
-        start += len(doc.pages)
-    extra = b"".join(name.encode() for name, _ in parts)
-    return pdf_file.joined(docs, bookmarks=[m for m in marks if m.page < start], id_extra=extra,
-                           **_metadata(title, subject))
+
+class Merging:
+    """`merge_documents` a part at a time, each as soon as it is ready (the kit's
+    components as they come back, `pnp.kit_pdf`): its objects numbered, hashed and
+    kept in order then, rather than all when the last is ready."""
+
+    def __init__(self):
+        from pnp import pdf_file
+
+        self._out = pdf_file.Out()
+        self._marks: list[pdf_file.Bookmark] = []
+        self._names: list[str] = []
+
+    def add(self, name: str, data: bytes | Source | Movable) -> None:
+        from pnp import pdf_file
+
+        if not isinstance(data, pdf_file.Movable):
+            data = pdf_file.movable(data if isinstance(data, pdf_file.Source) else pdf_file.read(data))
+        self._marks.append(pdf_file.Bookmark(name, len(self._out.page_numbers)))
+        self._names.append(name)
+        self._out.add(data)
+
+    def file(self, title: str, subject: str = "") -> bytes:
+        pages = len(self._out.page_numbers)
+        extra = b"".join(name.encode() for name in self._names)
+        return self._out.file(bookmarks=[m for m in self._marks if m.page < pages], id_extra=extra,
+                              **_metadata(title, subject))
 
 
 def _finish(source: Source, sections: list[PdfPart], title: str, subject: str) -> tuple[bytes, Movable]:

@@ -114,14 +114,17 @@ PT_PER_MM = 72 / 25.4
 
 
 class Out:
-    """A file being written: its objects' bodies in order of `put`, where each starts,
-    and the digest of those its id is derived from."""
+    """A file being written: documents added one after another (`add`), each as soon as
+    it is ready, then closed (`file`). Its objects' bodies are kept in order, with
+    where each starts, and the digest of those its id is derived from."""
 
     def __init__(self):
         self.chunks = [HEADER]
         self.size = len(HEADER)
         self.offsets: list[int | None] = []
         self.digest = md5()
+        self.tree = self.reserve()  # TREE
+        self.page_numbers: list[int] = []
 
     def reserve(self, count: int = 1) -> int:
         """Numbers for `count` objects (put later); returns the first."""
@@ -136,13 +139,45 @@ class Out:
         if hashed:
             self.digest.update(body)
 
+    def add(self, doc: Movable) -> None:
+        """`doc`'s objects, numbered after those added before, its pages after theirs."""
+        first = self.reserve(len(doc.objects))
+        self.page_numbers += [first + k for k in doc.pages]
+        for number, (head, refs, stream) in enumerate(doc.objects, first):
+            if refs:
+                head %= tuple([first + ref for ref in refs])
+            self.put(number, head + stream)
 
-TREE = 1  # a file's page tree: its first object (`joined` numbers it first)
+    def file(self, *, bookmarks: list[Bookmark] = (), title: str = "", subject: str = "", creator: str = "",
+             producer: str = "", id_extra: bytes = b"") -> bytes:
+        """The file of every page added, in order, with bookmarks (pages counted over all
+        added), fixed metadata and an id derived from the objects' bodies."""
+        tree, page_numbers = self.tree, self.page_numbers
+        kids = b" ".join(b"%d 0 R" % n for n in page_numbers)
+        self.put(tree, b"<< /Type /Pages\n   /Kids [ %s ]\n   /Count %d\n>>\n" % (kids, len(page_numbers)),
+                 hashed=False)
+        outlines = _outline(self, bookmarks, page_numbers) if bookmarks else None
+        catalog = self.reserve()
+        extra = b"   /Outlines %d 0 R\n" % outlines if outlines else b""
+        self.put(catalog, b"<< /Type /Catalog\n   /Pages %d 0 R\n%s>>\n" % (tree, extra), hashed=False)
+        info = self.reserve()
+        self.put(info, b"<< /Title %s\n   /Creator %s\n   /Producer %s\n   /Subject %s\n>>\n"
+                 % tuple(text_string(v) for v in (title, creator, producer, subject)), hashed=False)
+        self.digest.update(id_extra + title.encode() + subject.encode())
+        digest = self.digest.hexdigest().encode()
+        entries = [b"xref\n0 %d\n0000000000 65535 f \n" % (len(self.offsets) + 1)]
+        entries += [b"%010d 00000 n \n" % offset for offset in self.offsets]
+        trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\n"
+                   b"startxref\n%d\n%%%%EOF\n" % (len(self.offsets) + 1, catalog, info, digest, digest, self.size))
+        return b"".join([*self.chunks, *entries, trailer])
+
+
+TREE = 1  # a file's page tree: its first object (`Out` numbers it first)
 
 
 class Movable(NamedTuple):
     """A document's objects that its pages need, in the order a file numbers them, ready
-    to be numbered from wherever the first lands (`joined`): each as (dictionary text
+    to be numbered from wherever the first lands (`Out.add`): each as (dictionary text
     with `%d` where each reference's number goes and `%` written `%%`, or the text as it
     is when it has none; those references as places in this list; the stream part); and
     its pages' places in the list. A page's /Parent names the page tree (TREE).
@@ -195,37 +230,12 @@ def movable(source: Source, boxes: list[PageBoxes | None] | None = None) -> Mova
     return Movable(objects, [place[page] for page in source.pages])
 
 
-def joined(docs: list[Movable], *, bookmarks: list[Bookmark] = (), title: str = "", subject: str = "",
-           creator: str = "", producer: str = "", id_extra: bytes = b"") -> bytes:
-    """A PDF of every page of `docs` in order: numbered from its page tree on (TREE), with
-    bookmarks, fixed metadata and an id derived from the objects' bodies."""
+def joined(docs: list[Movable], **options) -> bytes:
+    """A PDF of every page of `docs` in order, with `Out.file`'s options."""
     out = Out()
-    tree = out.reserve()
-    page_numbers = []
     for doc in docs:
-        first = out.reserve(len(doc.objects))
-        page_numbers += [first + k for k in doc.pages]
-        for number, (head, refs, stream) in enumerate(doc.objects, first):
-            if refs:
-                head %= tuple([first + ref for ref in refs])
-            out.put(number, head + stream)
-    kids = b" ".join(b"%d 0 R" % n for n in page_numbers)
-    out.put(tree, b"<< /Type /Pages\n   /Kids [ %s ]\n   /Count %d\n>>\n" % (kids, len(page_numbers)), hashed=False)
-    outlines = _outline(out, bookmarks, page_numbers) if bookmarks else None
-    catalog = out.reserve()
-    extra = b"   /Outlines %d 0 R\n" % outlines if outlines else b""
-    out.put(catalog, b"<< /Type /Catalog\n   /Pages %d 0 R\n%s>>\n" % (tree, extra), hashed=False)
-    info = out.reserve()
-    out.put(info, b"<< /Title %s\n   /Creator %s\n   /Producer %s\n   /Subject %s\n>>\n"
-            % tuple(text_string(v) for v in (title, creator, producer, subject)), hashed=False)
-    out.digest.update(id_extra + title.encode() + subject.encode())
-    digest = out.digest.hexdigest().encode()
-    xref_at = out.size
-    entries = [b"xref\n0 %d\n0000000000 65535 f \n" % (len(out.offsets) + 1)]
-    entries += [b"%010d 00000 n \n" % offset for offset in out.offsets]
-    trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
-               % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
-    return b"".join([*out.chunks, *entries, trailer])
+        out.add(doc)
+    return out.file(**options)
 
 
 def gathered(source: Source) -> dict[int, tuple[bytes, bytes, list]]:

@@ -171,7 +171,7 @@ def test_results_come_in_print_order_and_the_cover_rows_once_every_worker_has_to
 def test_the_cover_is_drawn_once_while_the_workers_draw_and_the_kit_is_the_same_on_one_core(tmp_path, monkeypatch):
     import os
 
-    from pnp import build, kit_cover
+    from pnp import build, kit_pdf
     from pnp.build import build_kit
     from pnp.components import PrintOptions
     from pnp.templates import paper, theme
@@ -180,8 +180,8 @@ def test_the_cover_is_drawn_once_while_the_workers_draw_and_the_kit_is_the_same_
         pytest.skip("a single core: no workers")
     game = load_game("1860")
     options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
-    drawn, cover, writing, write_kit = [], kit_cover.cover, [], build._write_kit
-    monkeypatch.setattr(kit_cover, "cover", lambda *a: drawn.append((a[2], bool(writing))) or cover(*a))
+    drawn, cover, writing, write_kit = [], kit_pdf.cover, [], build._write_kit
+    monkeypatch.setattr(kit_pdf, "cover", lambda *a: drawn.append((a[2], bool(writing))) or cover(*a))
     monkeypatch.setattr(build, "_write_kit", lambda *a: writing.append(True) or write_kit(*a))
     build_kit(game, options, tmp_path / "workers", only=["market", "privates", "trains"])
     rows = [("Stock market", 4, 4), ("Private companies", 5, 1), ("Trains", 25, 3)]
