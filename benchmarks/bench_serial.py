@@ -20,6 +20,7 @@ interpreter started and the main process's own CPU seconds:
               it runs in a forked child (pnp.forked), that child's result read
     warm      kit_jobs.warm_up done (the game's components imported)
     fork      the drawing pool's first job handed out (the workers fork)
+    ready     the cover's texts measured as the workers start (`kit_pdf.ready`)
     rows      every component built, its row for the kit's cover told (`build._start_kit`)
     cover     the kit's cover drawn and written, while the workers draw
     drawn     the last component's result back from the workers
@@ -51,7 +52,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = ("forked", "cli", "imported", "loaded", "warm", "fork", "rows", "cover", "drawn", "kit", "commit", "end", "exit")
+STEPS = ("forked", "cli", "imported", "loaded", "warm", "fork", "ready", "rows", "cover", "drawn", "kit", "commit", "end",
+         "exit")
 
 # Run in the measured process: `-c PROBE GAME OUT`.
 PROBE = r'''
@@ -161,6 +163,7 @@ PATCHES = {
     "pnp.forked": patch_forked,
     "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", stopping(first(m.DocumentPool.call, "fork"), "fork")),
     "pnp.build": patch_build,
+    "pnp.kit_pdf": lambda m: setattr(m, "ready", after(m.ready, "ready")),
     "pnp.cli": lambda m: mark("cli"),  # imported by the `pnp` program's own `run` where it has one
 }
 
