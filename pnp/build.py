@@ -178,10 +178,15 @@ def safe_stem(text: str) -> str:
 
 
 def _start_kit(game: Game, options: PrintOptions, built: list[Built], kits: list[KitPdf], rows: list[Row]) -> None:
-    """The kit's PDF begun: its cover drawn from `rows`, the components back so far added."""
+    """The kit's PDF begun: its cover drawn from `rows`, the components back so far added.
+    A user's error in drawing the cover is left to `_write_kit` to raise, after any
+    component's error, as before the cover was drawn early."""
     from pnp.kit_pdf import KitPdf
 
-    kit = KitPdf(game, options, rows)
+    try:
+        kit = KitPdf(game, options, rows)
+    except PnpError:
+        return
     for b in built:
         kit.add(b)
     kits.append(kit)

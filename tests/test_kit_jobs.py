@@ -192,3 +192,36 @@ def test_the_cover_is_drawn_once_while_the_workers_draw_and_the_kit_is_the_same_
     assert drawn == [(rows, False), (rows, True)]
     for name in ("1860-kit.pdf", "index.md"):
         assert (tmp_path / "workers" / name).read_bytes() == (tmp_path / "one" / name).read_bytes()
+
+
+def test_a_components_error_after_its_row_is_told_comes_before_the_covers(tmp_path, monkeypatch):
+    """The cover drawn early changes no error's order: a component that fails while it is
+    drawn (after its row was told) is reported, not the cover's own error."""
+    import os
+
+    from pnp import kit_pdf, pdf
+    from pnp.build import build_kit
+    from pnp.components import PrintOptions
+    from pnp.templates import paper, theme
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("a single core: no workers")
+    game = load_game("1860")
+    options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
+    assembled = pdf.assembled
+
+    def failing(sections, title, subject=""):  # in the workers, which inherit it
+        if "Trains" in title:
+            raise PnpError("trains: cannot be drawn")
+        return assembled(sections, title, subject)
+
+    def cover(*args):
+        raise PnpError("the cover: cannot be drawn")
+
+    monkeypatch.setattr(pdf, "assembled", failing)
+    monkeypatch.setattr(kit_pdf, "cover", cover)
+    with pytest.raises(PnpError, match="trains: cannot be drawn"):
+        build_kit(game, options, tmp_path / "kit", only=["market", "trains", "privates"])
+    monkeypatch.setattr(pdf, "assembled", assembled)
+    with pytest.raises(PnpError, match="the cover: cannot be drawn"):
+        build_kit(game, options, tmp_path / "kit", only=["market", "trains", "privates"])
