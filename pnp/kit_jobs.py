@@ -160,8 +160,9 @@ def arriving(keys: list[str], running: dict[tuple[str, ...], Future], rows_known
         while key not in finished:
             kind, value = events.get()
             if kind == "row":
+                told = len(rows) == len(keys)
                 rows[value[0]] = value[1:]
-                if len(rows) == len(keys):
+                if len(rows) == len(keys) and not told:
                     rows_known([rows[k] for k in keys])
             else:  # a job done: `kind` is its keys, `value` its future
                 finished.update(zip(kind, value.result()))
