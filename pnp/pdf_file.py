@@ -183,8 +183,9 @@ class Movable(NamedTuple):
     its pages' places in the list. A page's /Parent names the page tree (TREE).
 
     A kit's documents each land at a place known only once those before it are done:
-    made movable on the worker that wrote the document, they are joined into the kit on
-    its serial tail by writing numbers into their places, with nothing to look for."""
+    made movable on the worker that wrote the document (as it writes its own file), they
+    are joined into the kit by writing numbers into their places, with nothing to look
+    for (`pnp.kit_pdf`)."""
 
     objects: list[tuple[bytes, tuple[int, ...], bytes]]
     pages: list[int]
