@@ -2,6 +2,7 @@
 
     python benchmarks/bench_serial.py [--game 1860] [--runs 5] [--root CHECKOUT] [--no-bytecode]
     python benchmarks/bench_serial.py --instructions [--game 1860] [--root CHECKOUT]
+    python benchmarks/bench_serial.py --steps [--game 1860] [--root CHECKOUT]
 
 Each run is a fresh `pnp build GAME -q` process. Before the CLI is imported, the process
 installs an import hook that wraps a few functions of pnp as their modules load (so it
@@ -19,6 +20,9 @@ interpreter started and the main process's own CPU seconds:
               it runs in a forked child (pnp.forked), that child's result read
     warm      kit_jobs.warm_up done (the game's components imported)
     fork      the drawing pool's first job handed out (the workers fork)
+    ready     the cover's texts measured as the workers start (`kit_pdf.ready`)
+    rows      every component built, its row for the kit's cover told (`build._start_kit`)
+    cover     the kit's cover drawn and written, while the workers draw
     drawn     the last component's result back from the workers
     kit       _write_kit done (the kit PDF joined, index.md)
     commit    _commit done (the staged files moved into place)
@@ -48,7 +52,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STEPS = ("forked", "cli", "imported", "loaded", "warm", "fork", "drawn", "kit", "commit", "end", "exit")
+STEPS = ("forked", "cli", "imported", "loaded", "warm", "fork", "ready", "rows", "cover", "drawn", "kit", "commit", "end",
+         "exit")
 
 # Run in the measured process: `-c PROBE GAME OUT`.
 PROBE = r'''
@@ -66,9 +71,18 @@ def since_start():
 OFFSET = since_start() - time.perf_counter()
 MARKS = {}
 
+FORK_MARKS = os.environ.get("BENCH_SERIAL_FORK_MARKS")  # --steps: a file naming each step's marking child
+
 def mark(name):
     if os.getpid() == MAIN:
         MARKS[name] = (time.perf_counter() + OFFSET, time.process_time())
+        if FORK_MARKS:  # a child that leaves at once: under valgrind, its count is this process's now
+            pid = os.fork()
+            if pid == 0:
+                os._exit(0)
+            os.waitpid(pid, 0)
+            with open(FORK_MARKS, "a") as fh:
+                fh.write(f"{pid} {name}\n")
         forked = sys.modules.get("pnp.forked")
         if name == "loaded" and not getattr(forked, "_EXITING", None):  # a loading child is reaped by now
             kids = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -100,6 +114,8 @@ def patch_build(m):
     m._write_kit = _write_kit
     m._commit = after(m._commit, "commit")
     m.build_kit = after(m.build_kit, "end")
+    if hasattr(m, "_start_kit"):  # the cover drawn (and the kit begun) while the workers draw
+        m._start_kit = after(first(m._start_kit, "rows"), "cover")
 
 def patch_kit_jobs(m):
     m.warm_up = after(m.warm_up, "warm")
@@ -147,6 +163,7 @@ PATCHES = {
     "pnp.forked": patch_forked,
     "pnp.pdf": lambda m: setattr(m.DocumentPool, "call", stopping(first(m.DocumentPool.call, "fork"), "fork")),
     "pnp.build": patch_build,
+    "pnp.kit_pdf": lambda m: setattr(m, "ready", after(m.ready, "ready")),
     "pnp.cli": lambda m: mark("cli"),  # imported by the `pnp` program's own `run` where it has one
 }
 
@@ -237,6 +254,43 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
         print(f"the loading child ends at         {children[0] / 1e9:.3f} G")
 
 
+def step_instructions(root: Path, game: str, env: dict[str, str]) -> None:
+    """The main process's instructions at each step of one run, replacing the kit an
+    untimed run wrote: at each step it forks a child that leaves at once, whose count
+    (a forked process's count starts at its parent's) is the main process's then; the
+    process's own count at its end is "exit". The steps after the workers' fork show
+    what the main process does while they draw, and its serial tail after the last
+    ("drawn" to "exit"). Each mark costs a fork (~0.1 M, in its step's figure)."""
+    work = Path(tempfile.mkdtemp(prefix="pnp-serial-steps-"))
+    python = Path(sys.executable).resolve()
+    try:
+        one_run(root, game, work / "k", env)  # the kit replaced, and the bytecode written
+        marks, counts = work / "marks.txt", work / "cg"
+        counts.mkdir()
+        done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                               f"--cachegrind-out-file={counts}/cg.%p", str(python), "-c", PROBE, game, str(work / "k")],
+                              cwd=root, env={**env, "BENCH_SERIAL_FORK_MARKS": str(marks)}, check=True,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        main_pid = next(line.split("==")[1] for line in done.stderr.splitlines() if line.startswith("=="))
+        named = [line.split() for line in marks.read_text().splitlines()] + [[main_pid, "exit"]]
+        found = [(name, count(counts / f"cg.{pid}")) for pid, name in named]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{root}: pnp build {game}, the main process's instructions (valgrind) at each step")
+    print(f"{'step':<8} {'at (M)':>9} {'step (M)':>9}")
+    last = None
+    for name, at in found:
+        print(f"{name:<8} {at / 1e6:9.1f} {'' if last is None else f'{(at - last) / 1e6:9.1f}'}")
+        last = at
+    at = dict(found)
+    if "drawn" in at:
+        print(f"tail after the last worker (drawn to exit) {(at['exit'] - at['drawn']) / 1e6:.1f} M")
+
+
+def count(cachegrind_file: Path) -> int:
+    return int(next(line for line in cachegrind_file.read_text().splitlines() if line.startswith("summary:")).split()[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="1860", help="a bundled game or a game folder")
@@ -249,11 +303,17 @@ def main() -> None:
     parser.add_argument("--instructions", action="store_true",
                         help="instead: count the main process's instructions to the workers' fork, and the loading "
                              "child's, with valgrind (one run; the same figure on a busy machine)")
+    parser.add_argument("--steps", action="store_true",
+                        help="instead: count the main process's instructions at each step of one run, with valgrind "
+                             "(the steps after the workers' fork and the tail after the last; one run)")
     args = parser.parse_args()
     env = dict(os.environ)
     if not args.no_bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     game = str(Path(args.game).resolve()) if Path(args.game).is_dir() else args.game
+    if args.steps:
+        step_instructions(args.root, game, env)
+        return
     if args.instructions:
         work = Path(tempfile.mkdtemp(prefix="pnp-serial-"))
         try:

@@ -18,6 +18,7 @@ import stat
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -28,10 +29,10 @@ if TYPE_CHECKING:
     from pnp.cut.paths import CutPages
     from pnp.draw.nodes import Page
     from pnp.i18n import Messages
+    from pnp.kit_pdf import KitPdf, Row
     from pnp.model.game import Game
     from pnp.output import OutputDir
-    from pnp.pdf_file import Source
-    from pnp.templates import Paper
+    from pnp.pdf_file import Movable
 
 # The drawing, PDF and model modules are imported by the functions that use them, when
 # a kit is built: importing pnp.build at start-up costs next to nothing.
@@ -88,7 +89,7 @@ class Built(NamedTuple):
     component: Component
     seconds: float
     files: dict[str, int]  # file name -> pages
-    kit_pdf: Source | None = None  # the first document's objects as written, which the kit includes
+    kit_pdf: Movable | None = None  # the first document's objects as written, movable: which the kit includes
 
 
 class KitResult(NamedTuple):
@@ -110,44 +111,6 @@ def scaled(page: Page, scale: float) -> Page:
     return replace(page, view_box=(x + (w - nw) / 2, y + (h - nh) / 2, nw, nh))
 
 
-def calibration_page(game: Game, paper: Paper, style, rows: list[tuple[str, int, int]], options: PrintOptions) -> Page:
-    """The kit's first page: title, contents (a row per component: its title, pieces and
-    pages) and a 100 mm ruler to check the printer."""
-    from pnp.i18n import messages
-    from pnp.render import svg
-
-    t = messages(options.lang)
-    dwg = svg.document(paper.width, paper.height, title=t("kit.title", game=game.title))
-    cx = paper.width / 2
-    dwg.add(svg.text(game.title, (cx, 30), 12, style, weight="bold"))
-    if game.info.subtitle:
-        dwg.add(svg.text(game.info.subtitle, (cx, 40), 6, style))
-    dwg.add(svg.text(t("kit.heading"), (cx, 50), 5, style))
-    y = 66
-    for title, pieces, pages in rows:
-        line = t("kit.contents", component=title, pieces=t.count("kit.pieces", pieces), pages=t.count("kit.pages", pages))
-        dwg.add(svg.text(line, (cx, y), 4, style))
-        y += 7
-    y = max(y + 10, paper.height * 0.62)
-    x0 = cx - 50
-    ink = style.color("outline")
-    ruler = svg.group()
-    ruler.add(svg.line((x0, y), (x0 + 100, y), stroke=ink, stroke_width=0.3))
-    for mm in range(0, 101):
-        tick = 6 if mm % 10 == 0 else (4 if mm % 5 == 0 else 2.5)
-        ruler.add(svg.line((x0 + mm, y), (x0 + mm, y - tick), stroke=ink, stroke_width=0.15))
-        if mm % 10 == 0:
-            ruler.add(svg.text(str(mm // 10), (x0 + mm, y - 9), 3, style))
-    dwg.add(ruler)
-    dwg.add(svg.text(t("kit.ruler"), (cx, y + 9), 4, style))
-    dwg.add(svg.text(t("kit.measure", scale=f"{options.scale:g}"), (cx, y + 16),
-                     4, style))
-    settings = t("kit.settings", paper=paper.name, scale=f"{options.scale:g}", duplex=t(f"kit.duplex_{options.duplex}"),
-                 lang=options.lang)
-    dwg.add(svg.text(settings, (cx, y + 26), 3.5, style, color=style.color("footer")))
-    return dwg
-
-
 def build_component(key: str, game: Game, options: PrintOptions) -> Component:
     from pnp.components import for_duplex
 
@@ -162,7 +125,7 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
     so it is not walked again (~0.01 s)."""
     import shutil
 
-    from pnp import kit_jobs
+    from pnp import kit_jobs, kit_pdf
     from pnp.limits import limit
     from pnp.pdf import DocumentPool
 
@@ -185,25 +148,22 @@ def build_kit(game: Game, options: PrintOptions, out_dir: Path, *, only: list[st
             jobs = kit_jobs.schedule(keys)
             running = {job_keys: pool.call(kit_jobs.run_all, job_keys) for job_keys in jobs}
             if pool.parallel:
-                ready_for_kit(game, options, keys)
-            finished: dict[str, kit_jobs.Done | PnpError] = {}
-            for key in keys:  # in print order, whichever worker built it
-                if progress:
-                    progress(key)
-                if key not in finished:
-                    job_keys = next(k for k in jobs if key in k)
-                    finished.update(zip(job_keys, running[job_keys].result()))
-                done = finished[key]
+                kit_pdf.ready(game, options, keys)
+            kits = []  # the kit's PDF, started once every component's row is known (`pnp.kit_pdf`)
+            rows_known = partial(_start_kit, game, options, built, kits)
+            for key, done in kit_jobs.arriving(keys, running, rows_known, progress):  # in print order
                 if isinstance(done, PnpError):
                     raise done
                 built.append(Built(done.component, done.seconds, done.files, done.kit_pdf))
+                if kits:
+                    kits[0].add(built[-1])
                 pages += len(done.component.pages)
                 if pages > most:
                     raise PnpError(f"{game.title}: the kit passes {most} pages at {done.component.title} "
                                    f"(game.yaml limits.pages raises the bound)")
                 kill_point("built")
             pool.release()  # the workers end while the kit is joined and committed here
-            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging, Path(out_dir)))
+            files = _write_kit(game, options, built, kit_jobs.StagingDir(staging, Path(out_dir)), *kits)
             kit_name = f"{safe_stem(game.key)}-kit.pdf"
             kill_point("staged")
             _commit(staging, Path(out_dir))
@@ -217,47 +177,48 @@ def safe_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", text)
 
 
-def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir) -> dict[str, int]:
-    """The kit (the calibration page, then every component's first document joined after
-    it) and index.md; the components' own files are written. The calibration page is
-    drawn here: it lists every component, so it can only be drawn when all are built,
-    and then the workers have nothing left to do (sent to one, it cost a round trip)."""
-    from pnp.components import Document, duplexed
+def _start_kit(game: Game, options: PrintOptions, built: list[Built], kits: list[KitPdf], rows: list[Row]) -> None:
+    """The kit's PDF begun: its cover drawn from `rows`, the components back so far added.
+    A user's error in drawing the cover is left to `_write_kit` to raise, after any
+    component's error, as before the cover was drawn early."""
+    from pnp.kit_pdf import KitPdf
+
+    try:
+        kit = KitPdf(game, options, rows)
+    except PnpError:
+        return
+    for b in built:
+        kit.add(b)
+    kits.append(kit)
+
+
+def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir,
+               kit: KitPdf | None = None) -> dict[str, int]:
+    """The kit (the cover, then every component's first document joined after it) and
+    index.md; the components' own files are written. `kit`: the kit's PDF begun while
+    the last components were drawn (`pnp.kit_pdf`), taken if its cover lists the
+    components as built and they are all in it."""
     from pnp.cut.write import finished_pdf
     from pnp.i18n import messages
-    from pnp.pdf import PdfPart, assembled, merge_documents
+    from pnp.kit_pdf import KitPdf
 
     files: dict[str, int] = {}
     t = messages(options.lang)
     rows = [(b.component.title, b.component.pieces, len(b.component.pages)) for b in built]
-    calibration = scaled(calibration_page(game, options.paper, options.style, rows, options), options.scale)
-    cover = duplexed(Document("", [calibration], t("kit.bookmark")), f"{game.title} · {t('kit.bookmark')}", options)
+    if kit is None or kit.cover.rows != rows or kit.added != len(built):
+        kit = KitPdf(game, options, rows)
+        for b in built:
+            kit.add(b)
     for b in built:
         files.update(b.files)
-    kit_parts = [(t("kit.bookmark"), assembled([PdfPart(t("kit.bookmark"), cover.pages)], "")[1])]  # (bookmark, PDF's objects)
-    kit_parts += [(b.component.title, b.kit_pdf) for b in built if b.kit_pdf is not None]
     kit_name = f"{safe_stem(game.key)}-kit.pdf"
-    kit = merge_documents(kit_parts, t("kit.title", game=game.title), t("kit.subject"))
-    out.write(kit_name, finished_pdf(kit, kit_cuts(cover, built, options.scale), options.cut))
+    data = kit.file(t("kit.title", game=game.title), t("kit.subject"))
+    cover = kit.cover.document
+    out.write(kit_name, finished_pdf(data, kit_cuts(cover, built, options.scale), options.cut))
     files[kit_name] = len(cover.pages) + sum(len(b.component.documents[0].pages) for b in built if b.component.documents)
     out.write("index.md", index_markdown(game, built, files, kit_name, t))
     files["index.md"] = 0
     return files
-
-
-def ready_for_kit(game: Game, options: PrintOptions, keys: list[str]) -> None:
-    """The ink extents of the calibration page's texts as far as they are known before
-    the components are built (their counts not yet), worked out while the workers build
-    them and this process would only wait: the faces read and the ink boxes of their
-    glyphs are then ready for `_write_kit`, which draws the page on the build's serial
-    tail, with the other core idle (1858: ~9 M instructions there)."""
-    from pnp.draw.pdfwriter import text_extents
-    from pnp.i18n import messages
-
-    t = messages(options.lang)
-    known = t.keys()
-    rows = [(t(f"title.{key}") if f"title.{key}" in known else key, 0, 0) for key in keys]
-    text_extents(calibration_page(game, options.paper, options.style, rows, options))
 
 
 def kit_cuts(cover: Document, built: list[Built], scale: float) -> CutPages:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -28,7 +28,9 @@ from pnp.output import OutputDir, holds, write_error
 from pnp.model.game import Game
 
 if TYPE_CHECKING:
-    from pnp.pdf_file import Source
+    from pnp.kit_pdf import Row
+    from pnp.pdf_file import Movable
+    from pnp.workpool import Future
 
 
 class KitJob(Struct):
@@ -45,7 +47,7 @@ class Done(Struct):
     component: Component  # as the kit needs it back: see `sent_back`
     seconds: float  # building its pages
     files: dict[str, int]  # file written -> pages (0 for SVG, PNG and cut files)
-    kit_pdf: Source | None  # its first document's objects as written, for the kit to join
+    kit_pdf: Movable | None  # its first document's objects as written, movable: for the kit to join
 
 
 # Components that draw the same tiles (render/tile.py's cache of tile artwork, whose face
@@ -136,6 +138,41 @@ def rank(key: str) -> int:
     return HEAVIEST_FIRST.index(key) if key in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
 
 
+def arriving(keys: list[str], running: dict[tuple[str, ...], Future], rows_known: Callable[[list[Row]], None],
+             progress: Callable[[str], None] | None = None) -> Iterator[tuple[str, Done | PnpError]]:
+    """Each component's result in print order (`keys`; `progress(key)` before waiting
+    for it), as soon as it and those before it are back, whichever worker built it
+    (`running`: each job's future). Meanwhile, once every component's row for the
+    kit's cover has been told (by the worker, as soon as its pages are built: `_run`),
+    `rows_known(rows)`, in print order: the cover is drawn while the last components
+    are drawn and written (`pnp.kit_pdf`)."""
+    import queue
+
+    events = queue.SimpleQueue()  # filled in the pool's thread
+    for job_keys, future in running.items():
+        future.on_note(partial(_put, events, "row"))
+        future.add_done_callback(partial(_put, events, job_keys))
+    finished: dict[str, Done | PnpError] = {}
+    rows: dict[str, Row] = {}
+    for key in keys:
+        if progress:
+            progress(key)
+        while key not in finished:
+            kind, value = events.get()
+            if kind == "row":
+                told = len(rows) == len(keys)
+                rows[value[0]] = value[1:]
+                if len(rows) == len(keys) and not told:
+                    rows_known([rows[k] for k in keys])
+            else:  # a job done: `kind` is its keys, `value` its future
+                finished.update(zip(kind, value.result()))
+        yield key, finished[key]
+
+
+def _put(events, kind, value) -> None:
+    events.put((kind, value))
+
+
 def run_all(keys: tuple[str, ...], job: KitJob | None = None) -> list[Done | PnpError]:
     """Components `keys` one after another on this worker; a component's user error is
     returned in its place, so that the kit reports the first in print order, as when
@@ -162,11 +199,13 @@ def _run(key: str, job: KitJob) -> Done:
     from pnp.cut.write import finished_pdf, write_cut_files
     from pnp.pdf import PdfPart, assembled, to_png
     from pnp.render import svg
+    from pnp.workpool import note
 
     game, options = job.game, job.options
     t0 = time.perf_counter()
     component = build_component(key, game, options)
     seconds = time.perf_counter() - t0
+    note((key, component.title, component.pieces, len(component.pages)))  # its row on the kit's cover
     out = StagingDir(job.staging, job.out_dir)
     files: dict[str, int] = {}
     for name, text in component.svgs.items():

@@ -25,7 +25,7 @@ from pnp.sheets.lazy import plan_of
 from pnp.workpool import ForkPool, Future
 
 if TYPE_CHECKING:
-    from pnp.pdf_file import Source
+    from pnp.pdf_file import Movable, Source
 
 CREATOR = "pnp (print-and-play kits for 18xx games)"
 PRODUCER = "pnp"
@@ -79,10 +79,10 @@ def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
     return assembled(sections, title, subject)[0]
 
 
-def assembled(sections: list[PdfPart], title: str, subject: str = "") -> tuple[bytes, Source]:
-    """`assemble`'s file, and its objects as `pnp.pdf_file.read` would take the file
-    apart (a `pnp.pdf_file.Source`), for a kit that joins it (`merge_documents`)
-    without parsing it again."""
+def assembled(sections: list[PdfPart], title: str, subject: str = "") -> tuple[bytes, Movable]:
+    """`assemble`'s file, and its objects as the file holds them, movable (a
+    `pnp.pdf_file.Movable`), for a kit that joins it (`merge_documents`) without
+    looking at it again."""
     pages = [p for s in sections for p in s.pages]
     return _finish(draw_document(pages), sections, title, subject)
 
@@ -275,26 +275,49 @@ def assemble_many(jobs: list[tuple[list[PdfPart], str, str]]) -> list[bytes]:
         return [f.result() for f in futures]
 
 
-def merge_documents(parts: list[tuple[str, bytes | Source]], title: str, subject: str = "") -> bytes:
+def merge_documents(parts: list[tuple[str, bytes | Source | Movable]], title: str, subject: str = "") -> bytes:
     """Documents already drawn (each with its boxes) joined into one, a bookmark at the
-    start of each part: the kit, without drawing any page twice. A part is a PDF file
-    or its objects (a `pnp.pdf_file.Source`, as `assembled` gives them)."""
-    from pnp import pdf_file
-
-    sources = [data if isinstance(data, pdf_file.Source) else pdf_file.read(data) for _, data in parts]
-    marks, start = [], 0
-    for (name, _), source in zip(parts, sources):
-        marks.append(pdf_file.Bookmark(name, start))
-        start += len(source.pages)
-    extra = b"".join(name.encode() for name, _ in parts)
-    return pdf_file.write(sources, bookmarks=[m for m in marks if m.page < start], id_extra=extra,
-                          **_metadata(title, subject))
+    start of each part: the kit, without drawing any page twice. A part is a PDF file,
+    its objects (a `pnp.pdf_file.Source`), or those objects made movable (as `assembled`
+    gives them), which costs least here (`pnp.pdf_file.Movable`)."""
+    merging = Merging()
+    for name, data in parts:
+        merging.add(name, data)
+    return merging.file(title, subject)
 
 
-def _finish(source: Source, sections: list[PdfPart], title: str, subject: str) -> tuple[bytes, Source]:
+class Merging:
+    """`merge_documents` a part at a time, each as soon as it is ready (the kit's
+    components as they come back, `pnp.kit_pdf`): its objects numbered, hashed and
+    kept in order then, rather than all when the last is ready."""
+
+    def __init__(self):
+        from pnp import pdf_file
+
+        self._out = pdf_file.Out()
+        self._marks: list[pdf_file.Bookmark] = []
+        self._names: list[str] = []
+
+    def add(self, name: str, data: bytes | Source | Movable) -> None:
+        from pnp import pdf_file
+
+        if not isinstance(data, pdf_file.Movable):
+            data = pdf_file.movable(data if isinstance(data, pdf_file.Source) else pdf_file.read(data))
+        self._marks.append(pdf_file.Bookmark(name, len(self._out.page_numbers)))
+        self._names.append(name)
+        self._out.add(data)
+
+    def file(self, title: str, subject: str = "") -> bytes:
+        pages = len(self._out.page_numbers)
+        extra = b"".join(name.encode() for name in self._names)
+        return self._out.file(bookmarks=[m for m in self._marks if m.page < pages], id_extra=extra,
+                              **_metadata(title, subject))
+
+
+def _finish(source: Source, sections: list[PdfPart], title: str, subject: str) -> tuple[bytes, Movable]:
     """The drawn document (a `pnp.pdf_file.Source`) as a file, with each page's trim and
     bleed boxes, a bookmark per section (when there are several, or children), fixed
-    metadata and a content-derived id; and the file's objects (`pnp.pdf_file.written`)."""
+    metadata and a content-derived id; and the file's objects, movable (`pnp.pdf_file.written`)."""
     from pnp import pdf_file
 
     boxes, marks, start = [], [], 0
@@ -307,7 +330,8 @@ def _finish(source: Source, sections: list[PdfPart], title: str, subject: str) -
     if not (len(sections) > 1 or any(s.children for s in sections)):
         marks = []
     extra = repr([(s.title, s.trim_inset, s.bleed, s.children) for s in sections]).encode()
-    return pdf_file.written([source], boxes=boxes, bookmarks=marks, id_extra=extra, **_metadata(title, subject))
+    data, (doc,) = pdf_file.written([source], boxes=boxes, bookmarks=marks, id_extra=extra, **_metadata(title, subject))
+    return data, doc
 
 
 def _metadata(title: str, subject: str) -> dict:

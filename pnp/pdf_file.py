@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 try:  # CPython's own MD5: hashlib would load OpenSSL (~11 M instructions) for the same digest
     from _md5 import md5
@@ -112,26 +113,82 @@ class Bookmark:
 PT_PER_MM = 72 / 25.4
 
 
-class _Out:
+class Out:
+    """A file being written: documents added one after another (`add`), each as soon as
+    it is ready, then closed (`file`). Its objects' bodies are kept in order, with
+    where each starts, and the digest of those its id is derived from."""
+
     def __init__(self):
         self.chunks = [HEADER]
         self.size = len(HEADER)
         self.offsets: list[int | None] = []
         self.digest = md5()
-        self.bodies: dict[int, bytes] = {}  # number -> body, as `read` gives it back
+        self.tree = self.reserve()  # TREE
+        self.page_numbers: list[int] = []
 
-    def reserve(self) -> int:
-        self.offsets.append(None)
-        return len(self.offsets)
+    def reserve(self, count: int = 1) -> int:
+        """Numbers for `count` objects (put later); returns the first."""
+        self.offsets += [None] * count
+        return len(self.offsets) - count + 1
 
     def put(self, number: int, body: bytes, hashed: bool = True) -> None:
         self.offsets[number - 1] = self.size
         head = b"%d 0 obj\n" % number
-        self.bodies[number] = body
         self.chunks += (head, body, b"endobj\n")  # joined once, at the end: a body is not copied on its way
         self.size += len(head) + len(body) + 7
         if hashed:
             self.digest.update(body)
+
+    def add(self, doc: Movable) -> None:
+        """`doc`'s objects, numbered after those added before, its pages after theirs."""
+        first = self.reserve(len(doc.objects))
+        self.page_numbers += [first + k for k in doc.pages]
+        for number, (head, refs, stream) in enumerate(doc.objects, first):
+            if refs:
+                head %= tuple([first + ref for ref in refs])
+            self.put(number, head + stream)
+
+    def file(self, *, bookmarks: list[Bookmark] = (), title: str = "", subject: str = "", creator: str = "",
+             producer: str = "", id_extra: bytes = b"") -> bytes:
+        """The file of every page added, in order, with bookmarks (pages counted over all
+        added), fixed metadata and an id derived from the objects' bodies."""
+        tree, page_numbers = self.tree, self.page_numbers
+        kids = b" ".join(b"%d 0 R" % n for n in page_numbers)
+        self.put(tree, b"<< /Type /Pages\n   /Kids [ %s ]\n   /Count %d\n>>\n" % (kids, len(page_numbers)),
+                 hashed=False)
+        outlines = _outline(self, bookmarks, page_numbers) if bookmarks else None
+        catalog = self.reserve()
+        extra = b"   /Outlines %d 0 R\n" % outlines if outlines else b""
+        self.put(catalog, b"<< /Type /Catalog\n   /Pages %d 0 R\n%s>>\n" % (tree, extra), hashed=False)
+        info = self.reserve()
+        self.put(info, b"<< /Title %s\n   /Creator %s\n   /Producer %s\n   /Subject %s\n>>\n"
+                 % tuple(text_string(v) for v in (title, creator, producer, subject)), hashed=False)
+        self.digest.update(id_extra + title.encode() + subject.encode())
+        digest = self.digest.hexdigest().encode()
+        entries = [b"xref\n0 %d\n0000000000 65535 f \n" % (len(self.offsets) + 1)]
+        entries += [b"%010d 00000 n \n" % offset for offset in self.offsets]
+        trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\n"
+                   b"startxref\n%d\n%%%%EOF\n" % (len(self.offsets) + 1, catalog, info, digest, digest, self.size))
+        return b"".join([*self.chunks, *entries, trailer])
+
+
+TREE = 1  # a file's page tree: its first object (`Out` numbers it first)
+
+
+class Movable(NamedTuple):
+    """A document's objects that its pages need, in the order a file numbers them, ready
+    to be numbered from wherever the first lands (`Out.add`): each as (dictionary text
+    with `%d` where each reference's number goes and `%` written `%%`, or the text as it
+    is when it has none; those references as places in this list; the stream part); and
+    its pages' places in the list. A page's /Parent names the page tree (TREE).
+
+    A kit's documents each land at a place known only once those before it are done:
+    made movable on the worker that wrote the document (as it writes its own file), they
+    are joined into the kit by writing numbers into their places, with nothing to look
+    for (`pnp.kit_pdf`)."""
+
+    objects: list[tuple[bytes, tuple[int, ...], bytes]]
+    pages: list[int]
 
 
 def write(sources: list[Source], **options) -> bytes:
@@ -139,72 +196,77 @@ def write(sources: list[Source], **options) -> bytes:
     return written(sources, **options)[0]
 
 
-def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None, bookmarks: list[Bookmark] = (),
-            title: str = "", subject: str = "", creator: str = "", producer: str = "",
-            id_extra: bytes = b"") -> tuple[bytes, Source]:
-    """A PDF of every page of `sources` in order, `boxes` one per page (or None); and the
-    file's objects as `read` takes them apart, kept as they were written: a kit joins
-    its components' documents without parsing them again."""
-    out = _Out()
-    tree = out.reserve()
-    page_numbers = []
+def written(sources: list[Source], *, boxes: list[PageBoxes | None] | None = None,
+            **options) -> tuple[bytes, list[Movable]]:
+    """A PDF of every page of `sources` in order, `boxes` one per page (or None), with
+    `joined`'s options; and each source as the file holds it, movable (as `movable`
+    would make it of the file read back): a kit joins a component's document without
+    looking at it again."""
+    docs, at = [], 0
     for source in sources:
-        mapping: dict[int, int] = {}
-        parts: dict[int, tuple] = {}  # number -> (dictionary text, stream part, its references or None)
-        place = {page: len(page_numbers) + k for k, page in enumerate(source.pages)}
-        for page in source.pages:  # each page, then the objects it needs, found by following references
-            todo = [page]
-            while todo:
-                number = todo.pop()
-                if number in mapping:
-                    continue
-                mapping[number] = out.reserve()
-                head, stream = _split(source.objects[number])
-                if number in place:  # a page: its tree is written anew, named once it has its number
-                    head = _PARENT.sub(b"/Parent @", head)
-                refs = ()
-                # `find`, not `in`: `bytes in bytes` tries the text as a number first, and the
-                # error that makes costs Python 3.11 more than the search
-                if head.find(REF_MARK) >= 0:  # most objects name none (about 4 in 10)
-                    if number not in place and head.find(b"/Parent") >= 0:  # not a page, yet with a parent
-                        named, refs = _references(_PARENT.sub(b"", head)), None
-                    else:
-                        named = refs = _references(head)
-                    todo.extend(reversed([ref[2] for ref in named]))
-                parts[number] = head, stream, refs
-        page_numbers += [mapping[page] for page in source.pages]
-        for number in sorted(mapping, key=mapping.get):
-            head, stream, refs = parts[number]
-            index = place.get(number)
-            if index is not None:
-                box = boxes[index] if boxes else None
-                if box is not None and head.find(b"/TrimBox") < 0:
-                    head = _with_boxes(head, box)
-                    refs = None  # moved by the boxes
-            if refs is None:
-                refs = _references(head) if head.find(REF_MARK) >= 0 else ()
-            if refs:
-                head = _renumbered(head, mapping, refs)
-            if index is not None:
-                head = head.replace(b"/Parent @", b"/Parent %d 0 R" % tree)
-            out.put(mapping[number], head + stream)
-    kids = b" ".join(b"%d 0 R" % n for n in page_numbers)
-    out.put(tree, b"<< /Type /Pages\n   /Kids [ %s ]\n   /Count %d\n>>\n" % (kids, len(page_numbers)), hashed=False)
-    outlines = _outline(out, bookmarks, page_numbers) if bookmarks else None
-    catalog = out.reserve()
-    extra = b"   /Outlines %d 0 R\n" % outlines if outlines else b""
-    out.put(catalog, b"<< /Type /Catalog\n   /Pages %d 0 R\n%s>>\n" % (tree, extra), hashed=False)
-    info = out.reserve()
-    out.put(info, b"<< /Title %s\n   /Creator %s\n   /Producer %s\n   /Subject %s\n>>\n"
-            % tuple(text_string(v) for v in (title, creator, producer, subject)), hashed=False)
-    out.digest.update(id_extra + title.encode() + subject.encode())
-    digest = out.digest.hexdigest().encode()
-    xref_at = out.size
-    entries = [b"xref\n0 %d\n0000000000 65535 f \n" % (len(out.offsets) + 1)]
-    entries += [b"%010d 00000 n \n" % offset for offset in out.offsets]
-    trailer = (b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n   /ID [ <%s> <%s> ]\n>>\nstartxref\n%d\n%%%%EOF\n"
-               % (len(out.offsets) + 1, catalog, info, digest, digest, xref_at))
-    return b"".join([*out.chunks, *entries, trailer]), Source(out.bodies, page_numbers)
+        docs.append(movable(source, boxes[at:at + len(source.pages)] if boxes else None))
+        at += len(source.pages)
+    return joined(docs, **options), docs
+
+
+def movable(source: Source, boxes: list[PageBoxes | None] | None = None) -> Movable:
+    """The objects of `source` that its pages need, in the order a file numbers them
+    (`gathered`), `boxes` given to its pages (one a page, or None), ready to be numbered."""
+    parts = gathered(source)
+    place = {number: k for k, number in enumerate(parts)}
+    pages = {page: k for k, page in enumerate(source.pages)}
+    objects = []
+    for number, (head, stream, refs) in parts.items():
+        index = pages.get(number)
+        if index is not None:
+            box = boxes[index] if boxes else None
+            if box is not None and head.find(b"/TrimBox") < 0:
+                head = _with_boxes(head, box)
+                refs = _references(head) if head.find(REF_MARK) >= 0 else ()  # moved by the boxes
+        if refs:
+            head = _template(head, refs)
+        if index is not None:
+            head = head.replace(b"/Parent @", b"/Parent %d 0 R" % TREE)
+        objects.append((head, tuple([place[ref[2]] for ref in refs]), stream))
+    return Movable(objects, [place[page] for page in source.pages])
+
+
+def joined(docs: list[Movable], **options) -> bytes:
+    """A PDF of every page of `docs` in order, with `Out.file`'s options."""
+    out = Out()
+    for doc in docs:
+        out.add(doc)
+    return out.file(**options)
+
+
+def gathered(source: Source) -> dict[int, tuple[bytes, bytes, list]]:
+    """The objects of `source` that its pages need, in the order a file of them numbers
+    them (each page, then the objects it needs, found by following references), each as
+    (dictionary text, stream part, its references as `_references` finds them). A page's
+    /Parent is written "@": its tree is written anew, named once it has its number. An
+    object that has a /Parent but is no page is followed without it, renumbered with it."""
+    parts: dict[int, tuple] = {}
+    place = set(source.pages)
+    for page in source.pages:
+        todo = [page]
+        while todo:
+            number = todo.pop()
+            if number in parts:
+                continue
+            head, stream = _split(source.objects[number])
+            if number in place:
+                head = _PARENT.sub(b"/Parent @", head)
+            refs = ()
+            # `find`, not `in`: `bytes in bytes` tries the text as a number first, and the
+            # error that makes costs Python 3.11 more than the search
+            if head.find(REF_MARK) >= 0:  # most objects name none (about 4 in 10)
+                if number not in place and head.find(b"/Parent") >= 0:  # not a page, yet with a parent
+                    named, refs = _references(_PARENT.sub(b"", head)), _references(head)
+                else:
+                    named = refs = _references(head)
+                todo.extend(reversed([ref[2] for ref in named]))
+            parts[number] = head, stream, refs
+    return parts
 
 
 def _references(head: bytes) -> list[tuple[int, int, int]]:
@@ -228,15 +290,19 @@ def _references(head: bytes) -> list[tuple[int, int, int]]:
     return found
 
 
-def _renumbered(head: bytes, mapping: dict[int, int], refs: list[tuple[int, int, int]]) -> bytes:
-    """A dictionary's text with each reference's number (`refs`: `_references(head)`)
-    replaced by `mapping`'s."""
-    parts, at = [], 0
-    for start, end, number in refs:
-        parts += (head[at:start], b"%d 0 R" % mapping[number])
+def _template(head: bytes, refs: list[tuple[int, int, int]]) -> bytes:
+    """A dictionary's text with `%d` in place of each reference's number (`refs`:
+    `_references(head)`) and any `%` of its own written `%%`: the text's numbers are
+    written in by one `%` (`joined`)."""
+    escape = head.find(b"%") >= 0
+    pieces, at = [], 0
+    for start, end, _ in refs:
+        pieces.append(head[at:start])
         at = end
-    parts.append(head[at:])
-    return b"".join(parts)
+    pieces.append(head[at:])
+    if escape:
+        pieces = [piece.replace(b"%", b"%%") for piece in pieces]
+    return b"%d 0 R".join(pieces)
 
 
 def _with_boxes(head: bytes, box: PageBoxes) -> bytes:
@@ -261,7 +327,7 @@ def number(value: float) -> bytes:
     return (text if text not in ("-0", "") else "0").encode()
 
 
-def _outline(out: _Out, bookmarks: list[Bookmark], pages: list[int]) -> int:
+def _outline(out: Out, bookmarks: list[Bookmark], pages: list[int]) -> int:
     """The bookmark tree (every item open); returns the outline dictionary's number."""
     root = out.reserve()
 

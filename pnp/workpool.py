@@ -15,6 +15,8 @@ What it keeps of the executor:
   that forked it ends, and that thread lives until the workers have exited;
 - a job goes to whichever worker is free first (a thread here hands them out, so the
   workers stay busy while the caller does other work);
+- (not the executor's) a job may tell its caller something before it ends (`note`):
+  its future hands each note to `Future.on_note`'s listener, in the pool's thread;
 - an exception raised by a job is raised again by `result()`, with the worker's
   traceback as its cause (one that cannot cross processes as it is comes as a
   `PnpError` or `RuntimeError` with its message); a worker that dies (killed, crashed),
@@ -40,6 +42,8 @@ import struct
 import threading
 from collections import deque
 
+from pnp.future import Future
+
 _LENGTH = struct.Struct("<Q")  # each message's length, before its pickle
 
 
@@ -58,39 +62,12 @@ class RemoteTraceback(Exception):
         return self.args[0]
 
 
-class Future:
-    """A job's answer, set once by the pool."""
-
-    def __init__(self):
-        self._done = threading.Event()
-        self._value = None
-        self._error: BaseException | None = None
-
-    def set_result(self, value) -> None:
-        self._value = value
-        self._done.set()
-
-    def set_exception(self, error: BaseException) -> None:
-        self._error = error
-        self._done.set()
-
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def result(self, timeout: float | None = None):
-        """The job's result (waiting for it), or its exception raised here."""
-        if not self._done.wait(timeout):
-            raise TimeoutError("the job has not finished")
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-
 class _Worker:
     def __init__(self, pid: int, jobs: int, answers: int):
         self.pid = pid
         self.jobs = os.fdopen(jobs, "wb")  # this process writes jobs here ...
-        self.answers = os.fdopen(answers, "rb")  # ... and reads the answers
+        self.answers = os.fdopen(answers, "rb", buffering=0)  # ... and reads the answers (and notes:
+        # unbuffered, so that a message read ahead into a buffer cannot wait there unseen by poll)
         self.running: Future | None = None
 
 
@@ -250,12 +227,16 @@ class ForkPool:
         data = _read_message(worker.answers)
         if data is None:  # EOF or a partial answer: the worker died
             raise _Broken(f"worker {worker.pid} ended without answering (killed or crashed)")
-        future, worker.running = worker.running, None
         try:
             ok, value, remote = pickle.loads(data)
         except Exception as exc:  # read whole, so the pool goes on
+            future, worker.running = worker.running, None
             future.set_exception(RuntimeError(f"the job's answer could not be rebuilt here: {exc!r}"))
             return
+        if ok is NOTE:  # the job goes on
+            worker.running.noted(value)
+            return
+        future, worker.running = worker.running, None
         if ok:
             future.set_result(value)
         else:
@@ -308,15 +289,26 @@ def _kill(pid: int) -> None:
         pass
 
 
-def _read_message(stream) -> bytes | None:
+def _read_message(stream) -> bytearray | None:
     """One message (its length, then its bytes) whole, or None at the end of the stream
     or when it ends inside a message."""
-    head = stream.read(_LENGTH.size)
-    if len(head) < _LENGTH.size:
+    head = _read_exactly(stream, _LENGTH.size)
+    if head is None:
         return None
-    (size,) = _LENGTH.unpack(head)
-    data = stream.read(size)
-    return data if len(data) == size else None
+    return _read_exactly(stream, _LENGTH.unpack(head)[0])
+
+
+def _read_exactly(stream, size: int) -> bytearray | None:
+    """`size` bytes of `stream` (buffered or not: a raw read may give fewer), or None
+    when it ends first."""
+    data = bytearray(size)
+    view, got = memoryview(data), 0
+    while got < size:
+        count = stream.readinto(view[got:])
+        if not count:
+            return None
+        got += count
+    return data
 
 
 def _write_message(stream, data: bytes) -> None:
@@ -330,6 +322,18 @@ def _pickled(answer) -> bytes:
     return pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+NOTE = None  # a message's first field: a note (`note`), not the answer (True or False)
+_NOTES = None  # in a worker: where its messages go (`note`)
+
+
+def note(value) -> None:
+    """In a worker, while it runs a job: tell the process that submitted it `value` now,
+    before the job ends (its future's `on_note`). Elsewhere (a job run where it is
+    submitted, on a single core), nothing. `value` must pickle."""
+    if _NOTES is not None:
+        _write_message(_NOTES, _pickled((NOTE, value, "")))
+
+
 def _serve(jobs: int, answers: int, initializer, initargs) -> None:
     """A worker's life: run each job it is sent, answer (ok, value, traceback), and leave
     by `os._exit` when its job pipe closes (no exit handler of the parent runs twice). A
@@ -341,6 +345,8 @@ def _serve(jobs: int, answers: int, initializer, initargs) -> None:
         if initializer is not None:
             initializer(*initargs)
         with os.fdopen(jobs, "rb") as incoming, os.fdopen(answers, "wb") as outgoing:
+            global _NOTES
+            _NOTES = outgoing
             while (job := _read_message(incoming)) is not None:
                 _write_message(outgoing, _answer(job))
         code = 0

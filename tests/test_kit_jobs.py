@@ -133,3 +133,95 @@ def test_a_released_pool_lets_its_workers_end_while_the_caller_goes_on():
     for pid in workers:  # exited and reaped: no longer this process's child
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+def test_results_come_in_print_order_and_the_cover_rows_once_every_worker_has_told_them():
+    """`arriving` hands each result on in print order as soon as it and those before it
+    are back, in whatever order the jobs end, and the cover's rows (in print order) as
+    soon as every component's is told, before the last result."""
+    from pnp.workpool import Future
+
+    keys = ["tiles", "map", "market", "shares"]
+    tiles, map_, shares = Future(), Future(), Future()
+    running = {("tiles", "market"): tiles, ("map",): map_, ("shares",): shares}
+    heard = []
+
+    def progress(key):
+        heard.append(("waits for", key))
+        if key == "tiles":  # the workers meanwhile, in the pool's thread
+            map_.noted(("map", "Map", 1, 1))
+            map_.set_result(["map done"])
+            shares.noted(("shares", "Shares", 60, 6))
+            tiles.noted(("tiles", "Tiles", 139, 7))
+            tiles.noted(("market", "Market", 1, 2))
+            tiles.set_result(["tiles done", PnpError("market: broken")])
+
+    rows_known = lambda rows: heard.append(("rows", rows))  # noqa: E731
+    for key, done in kit_jobs.arriving(keys, running, rows_known, progress):
+        heard.append((key, str(done)))
+        if key == "market":
+            shares.set_result(["shares done"])  # the last job ends after the first three are handed on
+    assert heard == [("waits for", "tiles"), ("rows", [("Tiles", 139, 7), ("Map", 1, 1), ("Market", 1, 2),
+                                                       ("Shares", 60, 6)]),
+                     ("tiles", "tiles done"), ("waits for", "map"), ("map", "map done"),
+                     ("waits for", "market"), ("market", "market: broken"),
+                     ("waits for", "shares"), ("shares", "shares done")]
+
+
+def test_the_cover_is_drawn_once_while_the_workers_draw_and_the_kit_is_the_same_on_one_core(tmp_path, monkeypatch):
+    import os
+
+    from pnp import build, kit_pdf
+    from pnp.build import build_kit
+    from pnp.components import PrintOptions
+    from pnp.templates import paper, theme
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("a single core: no workers")
+    game = load_game("1860")
+    options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
+    drawn, cover, writing, write_kit = [], kit_pdf.cover, [], build._write_kit
+    monkeypatch.setattr(kit_pdf, "cover", lambda *a: drawn.append((a[2], bool(writing))) or cover(*a))
+    monkeypatch.setattr(build, "_write_kit", lambda *a: writing.append(True) or write_kit(*a))
+    build_kit(game, options, tmp_path / "workers", only=["market", "privates", "trains"])
+    rows = [("Stock market", 4, 4), ("Private companies", 5, 1), ("Trains", 25, 3)]
+    assert drawn == [(rows, False)]  # once, before the kit is written
+    writing.clear()
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # everything in this process, the cover as the kit is written
+    build_kit(game, options, tmp_path / "one", only=["market", "privates", "trains"])
+    assert drawn == [(rows, False), (rows, True)]
+    for name in ("1860-kit.pdf", "index.md"):
+        assert (tmp_path / "workers" / name).read_bytes() == (tmp_path / "one" / name).read_bytes()
+
+
+def test_a_components_error_after_its_row_is_told_comes_before_the_covers(tmp_path, monkeypatch):
+    """The cover drawn early changes no error's order: a component that fails while it is
+    drawn (after its row was told) is reported, not the cover's own error."""
+    import os
+
+    from pnp import kit_pdf, pdf
+    from pnp.build import build_kit
+    from pnp.components import PrintOptions
+    from pnp.templates import paper, theme
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("a single core: no workers")
+    game = load_game("1860")
+    options = PrintOptions(paper=paper("a4"), style=theme("default").with_colors(game.info.colors))
+    assembled = pdf.assembled
+
+    def failing(sections, title, subject=""):  # in the workers, which inherit it
+        if "Trains" in title:
+            raise PnpError("trains: cannot be drawn")
+        return assembled(sections, title, subject)
+
+    def cover(*args):
+        raise PnpError("the cover: cannot be drawn")
+
+    monkeypatch.setattr(pdf, "assembled", failing)
+    monkeypatch.setattr(kit_pdf, "cover", cover)
+    with pytest.raises(PnpError, match="trains: cannot be drawn"):
+        build_kit(game, options, tmp_path / "kit", only=["market", "trains", "privates"])
+    monkeypatch.setattr(pdf, "assembled", assembled)
+    with pytest.raises(PnpError, match="the cover: cannot be drawn"):
+        build_kit(game, options, tmp_path / "kit", only=["market", "trains", "privates"])

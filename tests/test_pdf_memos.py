@@ -81,7 +81,8 @@ def test_references_are_those_the_pattern_finds():
         found = [m[1] for m in pdf_file._REF.finditer(text)]
         assert [ref[2] for ref in pdf_file._references(text)] == [int(n) for n in found]
         mapping = {int(n): 7 * int(n) + 1 for n in found}
-        assert pdf_file._renumbered(text, mapping, pdf_file._references(text)) == \
+        refs = pdf_file._references(text)
+        assert pdf_file._template(text, refs) % tuple(mapping[ref[2]] for ref in refs) == \
             pdf_file._REF.sub(lambda m: b"%d 0 R" % mapping[int(m[1])], text)
 
 

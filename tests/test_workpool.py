@@ -98,8 +98,12 @@ def test_a_worker_that_dies_breaks_the_pool_and_every_unfinished_job_fails():
     try:
         assert pool.submit(pow, 2, 2).result() == 4
         os.kill(pool.pids[0], signal.SIGKILL)
-        futures = [pool.submit(pid_after, 0.2) for _ in range(6)]
-        errors = 0
+        futures, errors = [], 0
+        for _ in range(6):
+            try:
+                futures.append(pool.submit(pid_after, 0.2))
+            except WorkerDied:  # the pool has seen the death already
+                errors += 1
         for future in futures:
             try:
                 future.result(timeout=30)
@@ -189,21 +193,24 @@ def test_the_pool_works_with_descriptors_past_1023():
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
-def test_an_error_in_the_pools_own_thread_fails_every_job_and_later_submits():
+def test_an_error_in_the_pools_own_thread_fails_every_job_and_later_submits(tmp_path):
     pool = ForkPool(1)
 
     def broken(worker):
         raise ValueError("the dispatcher's own bug")
 
     pool._receive = broken
-    try:
-        futures = [pool.submit(pow, 2, n) for n in range(3)]
+    flag = tmp_path / "go"
+    try:  # the first job answers once all are submitted (else the pool could break before the second)
+        futures = [pool.submit(pid_once, str(flag))] + [pool.submit(pow, 2, n) for n in range(2)]
+        flag.touch()
         for future in futures:
             with pytest.raises(WorkerDied, match="the dispatcher's own bug"):
                 future.result(timeout=60)
         with pytest.raises(WorkerDied, match="the dispatcher's own bug"):
             pool.submit(pow, 2, 2)
     finally:
+        flag.touch()
         pool.shutdown()
 
 
@@ -288,3 +295,45 @@ def test_workers_that_die_with_their_parent_outlive_the_thread_that_first_submit
         assert [pool.submit(pow, 2, n).result(timeout=60) for n in range(4)] == [1, 2, 4, 8]
     finally:
         pool.shutdown()
+
+
+def noting(flag, values):
+    """Tells each value, then answers once the test has made `flag` (up to 60 s)."""
+    from pnp.workpool import note
+
+    for value in values:
+        note(value)
+    return pid_once(flag)
+
+
+def test_a_job_tells_its_caller_notes_before_it_ends(tmp_path):
+    import queue
+
+    flag = tmp_path / "go"
+    pool = ForkPool(1)
+    try:
+        future = pool.submit(noting, str(flag), [("tiles", 3), ("map", 1)])
+        heard, done = queue.SimpleQueue(), queue.SimpleQueue()
+        future.on_note(heard.put)
+        assert [heard.get(timeout=60), heard.get(timeout=60)] == [("tiles", 3), ("map", 1)]
+        assert not future.done()  # told while the job still runs
+        future.add_done_callback(done.put)
+        late = []
+        future.on_note(late.append)  # a listener that comes late hears what was told already
+        assert late == [("tiles", 3), ("map", 1)]
+        flag.touch()
+        pid = future.result(timeout=60)
+        assert pid in pool.pids and done.get(timeout=60) is future  # (called just after the result is set)
+        again = []
+        future.add_done_callback(again.append)  # once done: at once
+        assert again == [future] and done.empty()
+        assert pool.submit(pow, 2, 3).result(timeout=60) == 8  # the worker goes on as before
+    finally:
+        flag.touch()
+        pool.shutdown()
+
+
+def test_a_note_outside_a_worker_is_nothing():
+    from pnp.workpool import note
+
+    note(("anything", 1))  # a job run where it was submitted (one core): no one to tell

@@ -222,7 +222,7 @@ def stream(head: bytes, data: bytes, level: int = LEVEL) -> bytes:
 def text_extents(page: Page) -> None:
     """The ink extents of the page's texts worked out (and so their faces read and
     their glyphs' ink boxes), as drawing the page would, without drawing it: what a
-    process draws later finds them ready (`pnp.build.ready_for_kit`)."""
+    process draws later finds them ready (`pnp.kit_pdf.ready`)."""
     from pnp.draw.pdffonts import face_for
 
     def visit(group: Group, ink: Ink) -> None:
