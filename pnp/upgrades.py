@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from pnp.model.tile import TILE_COLOURS, End, Tile, TileFace
+from pnp.model.tile import TILE_COLOURS, Tile, TileFace
 
 NEXT_COLOUR = {a: b for a, b in zip(TILE_COLOURS, TILE_COLOURS[1:])}
 
