@@ -103,6 +103,7 @@ def patch_build(m):
 
 def patch_kit_jobs(m):
     m.warm_up = after(m.warm_up, "warm")
+    m.warm_up_while = stopping(m.warm_up_while, "while")
     if hasattr(m, "warm_up_drawing"):  # the first call: warm_up calls it again, when it costs nothing
         drawing = m.warm_up_drawing
         def warm_up_drawing(*a, **k):
@@ -216,7 +217,7 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
     python = Path(sys.executable).resolve()
     counts: dict[str, list[int]] = {}
     try:
-        for stop in ("fork", "ahead") if (root / "pnp" / "forked.py").exists() else ("fork",):
+        for stop in ("fork", "ahead", "while") if (root / "pnp" / "forked.py").exists() else ("fork",):
             out = work / stop
             out.mkdir()
             subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
@@ -231,10 +232,16 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
     main, *children = counts["fork"]
     print(f"{root}: pnp build {game}, instructions (valgrind)")
     print(f"main process to the workers' fork {main / 1e9:.3f} G")
-    if children and len(counts.get("ahead", ())) == 1:
+    if children and counts.get("ahead"):  # the loading child is the last forked; before it, a YAML helper
+        *helpers, child = children
         print(f"the loading child forks at        {counts['ahead'][0] / 1e9:.3f} G")
-        print(f"the loading child's own           {(children[0] - counts['ahead'][0]) / 1e9:.3f} G")
-        print(f"the loading child ends at         {children[0] / 1e9:.3f} G")
+        print(f"the loading child's own           {(child - counts['ahead'][0]) / 1e9:.3f} G")
+        print(f"the loading child ends at         {child / 1e9:.3f} G")
+        for helper in helpers:
+            print(f"a helper (pnp.readahead) ends at  {helper / 1e9:.3f} G")
+        if counts.get("while"):
+            print(f"main process, its own work done   {counts['while'][0] / 1e9:.3f} G (then waits for the child, if "
+                  f"later)")
 
 
 def main() -> None:
