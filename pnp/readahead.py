@@ -181,21 +181,24 @@ def _read(path: Path):
 
 
 def _standard_tiles(manifest_file):
-    """(path, text, data) of each standard tile the manifest names, as the library
-    reads one (`pnp.library.Library`: a tile's own text)."""
+    """(path, text, data) of each standard tile the manifest names and the file does
+    not define itself, as the library reads one (`pnp.library.Library`: a tile's own
+    text)."""
     from pnp.library import library
     from pnp.resources import data_dir
     from pnp.yamlfile import parse_yaml
 
     counts = manifest_file.get("manifest") if isinstance(manifest_file, dict) else None
-    if not isinstance(counts, dict):
+    own = manifest_file.get("tiles") if isinstance(manifest_file, dict) else None
+    if not isinstance(counts, dict) or not isinstance(own or [], list):
         return
+    own_ids = {str(tile.get("id")) for tile in own or () if isinstance(tile, dict)}
     try:
         standard = library(data_dir() / "tiles")
     except Exception:  # noqa: BLE001 - the loading reports it
         return
     for tile_id in counts:
-        entry = standard.entries.get(str(tile_id))
+        entry = None if str(tile_id) in own_ids else standard.entries.get(str(tile_id))
         if entry is None:
             continue
         path, _, body = entry
