@@ -130,6 +130,9 @@ def _helper(parent: int, alive: int, write: int, game: str, templates: list[Path
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: gone at once, no traceback
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        import warnings
+
+        warnings.simplefilter("ignore")  # the loading child reads the same and warns, once
         from pnp.forked import _tie_to_parent
 
         _tie_to_parent(parent, alive, load=False)
