@@ -225,8 +225,9 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
                            cwd=root, env={**env, "BENCH_SERIAL_STOP": stop}, check=True, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
             files = sorted(out.iterdir(), key=lambda f: int(f.name.split(".")[-1]))  # by pid: the main process first
-            counts[stop] = [int(next(line for line in f.read_text().splitlines() if line.startswith("summary:"))
-                                .split()[1]) for f in files]
+            summaries = ([line for line in f.read_text().splitlines() if line.startswith("summary:")] for f in files)
+            # a child killed as the main process leaves (a stop) may leave a file without one
+            counts[stop] = [int(found[0].split()[1]) for found in summaries if found]
     finally:
         shutil.rmtree(work, ignore_errors=True)
     main, *children = counts["fork"]
