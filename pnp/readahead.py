@@ -42,24 +42,12 @@ def start(game: str, templates: list[Path]) -> None:
     Where the system refuses a pipe or a process, no helper: the loading reads all."""
     from pnp import forked
 
-    opened: list[int] = []
-    try:
-        opened += os.pipe()  # the documents: read, write
-        opened += os.pipe()  # this process alive: read (the helper's), write (kept here)
-        parent, pid = os.getpid(), os.fork()
-    except OSError:
-        for fd in opened:
-            os.close(fd)
+    helper = forked.fork_piped(lambda parent, alive, write: _helper(parent, alive, write, game, templates))
+    if helper is None:
         return
-    read, write, alive_read, alive_write = opened
-    if pid == 0:  # the helper: never returns
-        os.close(read)
-        os.close(alive_write)
-        _helper(parent, alive_read, write, game, templates)
-    os.close(write)
-    os.close(alive_read)
+    pid, read, alive = helper
     _HELD.append(read)
-    _ALIVE.append(alive_write)
+    _ALIVE.append(alive)
     forked._EXITING.add(pid)  # reaped when done, as a loading child is (`pnp.forked.reap`)
 
 
