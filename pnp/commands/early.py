@@ -98,6 +98,8 @@ def start(argv: list[str]) -> None:
 
     if not forked.can_fork():
         return
+    import pnp.yamlfile  # noqa: F401  (the YAML reader: all three processes need it, imported once,
+    import pnp.yamlsafe  # noqa: F401   before the helper forks)
     from pnp import readahead
 
     readahead.start(guess[0], templates(guess[1]))  # the game's YAML read on the idle core meanwhile
