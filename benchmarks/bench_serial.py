@@ -212,7 +212,9 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
     the child forks, gives them). After the fork both processes run at once: the later
     of the child's end and the main process's own work, plus what the main process does
     with the game, is the critical path (the main process fills any wait with warm-ups
-    that count here, so its figure moves a little with the two processes' speeds)."""
+    that count here, so its figure moves a little with the two processes' speeds). A
+    third run, stopped where the main process starts its warm-ups (`warm_up_while`),
+    shows how far it has come by then."""
     work = Path(tempfile.mkdtemp(prefix="pnp-serial-cg-"))
     python = Path(sys.executable).resolve()
     counts: dict[str, list[int]] = {}
@@ -233,16 +235,16 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
     main, *children = counts["fork"]
     print(f"{root}: pnp build {game}, instructions (valgrind)")
     print(f"main process to the workers' fork {main / 1e9:.3f} G")
-    if children and counts.get("ahead"):  # the loading child is the last forked; before it, a YAML helper
+    if children and counts.get("ahead"):  # the loading child is the last forked; any before it, helpers
         *helpers, child = children
         print(f"the loading child forks at        {counts['ahead'][0] / 1e9:.3f} G")
         print(f"the loading child's own           {(child - counts['ahead'][0]) / 1e9:.3f} G")
         print(f"the loading child ends at         {child / 1e9:.3f} G")
         for helper in helpers:
-            print(f"a helper (pnp.readahead) ends at  {helper / 1e9:.3f} G")
+            print(f"a helper forked before it ends at {helper / 1e9:.3f} G")
         if counts.get("while"):
-            print(f"main process, its own work done   {counts['while'][0] / 1e9:.3f} G (then waits for the child, if "
-                  f"later)")
+            print(f"main process reaches warm_up_while {counts['while'][0] / 1e9:.3f} G (then the drawing modules, "
+                  f"the faces, the components: ~0.17 G more, whether or not it waits)")
 
 
 def main() -> None:

@@ -68,11 +68,26 @@ class Ahead:
     def _start(self) -> None:
         """The child forked; if the system refuses a pipe or a process, no child, and
         `result()` computes here."""
+        opened: list[int] = []
+        parent = os.getpid()
         with forking():  # no other thread forks while these pipes are not yet in _OPEN
-            forked = fork_piped(lambda parent, alive, write: _child(parent, alive, write, self.fn, self.args))
-            if forked is not None:
-                self._pid, self._read, self._alive = forked
-                _OPEN.add(self)
+            try:
+                opened += os.pipe()  # the child's result: read, write
+                opened += os.pipe()  # this process alive: read (the child's), write (kept here)
+                pid = os.fork()
+            except OSError:
+                for fd in opened:
+                    os.close(fd)
+                return
+            read, write, alive_read, alive_write = opened
+            if pid == 0:  # the child: never returns
+                os.close(read)
+                os.close(alive_write)
+                _child(parent, alive_read, write, self.fn, self.args)
+            os.close(write)
+            os.close(alive_read)
+            self._pid, self._read, self._alive = pid, read, alive_write
+            _OPEN.add(self)
 
     def pending(self) -> bool:
         """Whether the child is still at work (nothing to read from it yet)."""
@@ -138,33 +153,6 @@ class Ahead:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-def fork_piped(run) -> tuple[int, int, int] | None:
-    """A child forked that calls `run(parent, alive, write)` and never returns: `write`
-    is the write end of a pipe whose read end this process gets, `alive` the read end of
-    a pipe whose write end only this process keeps (the child's lifeline: see
-    `_tie_to_parent`). Here: (the child's pid, the read end, the lifeline's write end),
-    or None where the system refuses a pipe or a process."""
-    opened: list[int] = []
-    parent = os.getpid()
-    try:
-        opened += os.pipe()  # the child's output: read, write
-        opened += os.pipe()  # this process alive: read (the child's), write (kept here)
-        pid = os.fork()
-    except OSError:
-        for fd in opened:
-            os.close(fd)
-        return None
-    read, write, alive_read, alive_write = opened
-    if pid == 0:  # the child
-        os.close(read)
-        os.close(alive_write)
-        run(parent, alive_read, write)
-        os._exit(1)  # `run` leaves by os._exit itself
-    os.close(write)
-    os.close(alive_read)
-    return pid, read, alive_write
 
 
 def reap() -> None:

@@ -20,10 +20,6 @@ MAX_NAME = 120
 NAME_FIELDS = frozenset({"name", "title", "subtitle", "symbol"})
 ALLOWED_CONTROLS = frozenset("\n\t")
 
-# Documents another process read ahead (`pnp.readahead`), in the process that takes
-# them: (path, text) -> (data,) as `parse_yaml` gives it, or None where not read there.
-READ_AHEAD = None
-
 
 def read_yaml(path: Path):
     try:
@@ -42,10 +38,6 @@ def read_yaml(path: Path):
 
 def parse_yaml(path: Path, text: str):
     """`text` read from `path` as YAML, with read_yaml's checks and errors."""
-    if READ_AHEAD is not None:
-        ahead = READ_AHEAD(path, text)
-        if ahead is not None:
-            return ahead[0]
     from pnp.yamlsafe import DuplicateKey, Loader, yaml
 
     try:

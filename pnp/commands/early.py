@@ -9,9 +9,7 @@ main process needs all of it: forked first, the child skips it, both processes a
 busy from the start, and whichever is longer (today about even) decides when the
 workers can fork. The modules both need are imported just before the fork
 (`pnp.commands.plain.import_loading`): neither way is longer for it, and the machine
-imports them once. While they are imported, a helper forked before them reads the
-game's YAML on the idle core, and the loading child takes what it read
-(`pnp.readahead`: half of the child's work, 1858's child 248 -> 126 M instructions).
+imports them once.
 
 Click still reads the command line: this module only guesses, from a plain reading
 of argv (`read_argv`), what the build command will be called with, and the command
@@ -98,29 +96,10 @@ def start(argv: list[str]) -> None:
 
     if not forked.can_fork():
         return
-    import pnp.yamlfile  # noqa: F401  (the YAML reader: all three processes need it, imported once,
-    import pnp.yamlsafe  # noqa: F401   before the helper forks)
-    from pnp import readahead
-
-    readahead.start(guess[0], templates(guess[1]))  # the game's YAML read on the idle core meanwhile
     one_blas_thread()  # as the command line's group would, before anything imports numpy
     import_loading()
-    with readahead.handing_over():  # the loading child takes what the helper reads
-        _EARLY = guess, forked.Ahead(load, *guess)
+    _EARLY = guess, forked.Ahead(load, *guess)
     atexit.register(close)
-
-
-def templates(cli: dict) -> list:
-    """The template files a build reads after the game, in that order (those of the
-    theme and language asked for, and the defaults): read ahead with the game's."""
-    from pnp.resources import templates_dir
-
-    root = templates_dir()
-    plain = [name for name in (cli.get("theme"), cli.get("lang")) if name and name.replace("-", "_").isidentifier()]
-    themes = dict.fromkeys([cli["theme"] if cli.get("theme") in plain else "default", "default"])
-    langs = dict.fromkeys([cli["lang"] if cli.get("lang") in plain else "en", "en"])
-    return [root / "sheets" / "tiles.yaml", *(root / "themes" / f"{t}.yaml" for t in themes), root / "paper.yaml",
-            *(root / "messages" / f"{lang}.yaml" for lang in langs)]
 
 
 def load(game: str, cli: dict, cut: dict):
