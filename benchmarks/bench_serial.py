@@ -119,6 +119,7 @@ def patch_build(m):
 
 def patch_kit_jobs(m):
     m.warm_up = after(m.warm_up, "warm")
+    m.warm_up_while = stopping(m.warm_up_while, "while")
     if hasattr(m, "warm_up_drawing"):  # the first call: warm_up calls it again, when it costs nothing
         drawing = m.warm_up_drawing
         def warm_up_drawing(*a, **k):
@@ -228,12 +229,14 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
     the child forks, gives them). After the fork both processes run at once: the later
     of the child's end and the main process's own work, plus what the main process does
     with the game, is the critical path (the main process fills any wait with warm-ups
-    that count here, so its figure moves a little with the two processes' speeds)."""
+    that count here, so its figure moves a little with the two processes' speeds). A
+    third run, stopped where the main process starts its warm-ups (`warm_up_while`),
+    shows how far it has come by then."""
     work = Path(tempfile.mkdtemp(prefix="pnp-serial-cg-"))
     python = Path(sys.executable).resolve()
     counts: dict[str, list[int]] = {}
     try:
-        for stop in ("fork", "ahead") if (root / "pnp" / "forked.py").exists() else ("fork",):
+        for stop in ("fork", "ahead", "while") if (root / "pnp" / "forked.py").exists() else ("fork",):
             out = work / stop
             out.mkdir()
             subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
@@ -241,17 +244,24 @@ def instructions(root: Path, game: str, env: dict[str, str]) -> None:
                            cwd=root, env={**env, "BENCH_SERIAL_STOP": stop}, check=True, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
             files = sorted(out.iterdir(), key=lambda f: int(f.name.split(".")[-1]))  # by pid: the main process first
-            counts[stop] = [int(next(line for line in f.read_text().splitlines() if line.startswith("summary:"))
-                                .split()[1]) for f in files]
+            summaries = ([line for line in f.read_text().splitlines() if line.startswith("summary:")] for f in files)
+            # a child killed as the main process leaves (a stop) may leave a file without one
+            counts[stop] = [int(found[0].split()[1]) for found in summaries if found]
     finally:
         shutil.rmtree(work, ignore_errors=True)
     main, *children = counts["fork"]
     print(f"{root}: pnp build {game}, instructions (valgrind)")
     print(f"main process to the workers' fork {main / 1e9:.3f} G")
-    if children and len(counts.get("ahead", ())) == 1:
+    if children and counts.get("ahead"):  # the loading child is the last forked; any before it, helpers
+        *helpers, child = children
         print(f"the loading child forks at        {counts['ahead'][0] / 1e9:.3f} G")
-        print(f"the loading child's own           {(children[0] - counts['ahead'][0]) / 1e9:.3f} G")
-        print(f"the loading child ends at         {children[0] / 1e9:.3f} G")
+        print(f"the loading child's own           {(child - counts['ahead'][0]) / 1e9:.3f} G")
+        print(f"the loading child ends at         {child / 1e9:.3f} G")
+        for helper in helpers:
+            print(f"a helper forked before it ends at {helper / 1e9:.3f} G")
+        if counts.get("while"):
+            print(f"main process reaches warm_up_while {counts['while'][0] / 1e9:.3f} G (then the drawing modules, "
+                  f"the faces, the components: ~0.17 G more, whether or not it waits)")
 
 
 def step_instructions(root: Path, game: str, env: dict[str, str]) -> None:
