@@ -115,22 +115,28 @@ def test_a_worker_that_dies_breaks_the_pool_and_every_unfinished_job_fails():
         pool.shutdown()
 
 
-def started_then_pid(flag, seconds):
+def started_then_pid(flag, go):
+    """Makes `flag`, then answers this worker's pid once the test has made `go`."""
     open(flag, "w").close()
-    return pid_after(seconds)
+    wait_for(go)
+    return os.getpid()
 
 
 def test_shutting_down_with_cancel_drops_the_jobs_not_started(tmp_path):
     import time
 
     pool = ForkPool(1)
-    flag = tmp_path / "started"
-    running = pool.submit(started_then_pid, str(flag), 0.5)
+    flag, go = tmp_path / "started", tmp_path / "go"
+    running = pool.submit(started_then_pid, str(flag), str(go))
     waiting = [pool.submit(os.getpid) for _ in range(3)]
     deadline = time.monotonic() + 20
     while not flag.exists() and time.monotonic() < deadline:  # the first job is on the worker
         time.sleep(0.01)
-    pool.shutdown(wait=True, cancel_futures=True)
+    try:  # the first job runs until the others are dropped, however slow the machine
+        pool.shutdown(wait=False, cancel_futures=True)
+    finally:
+        go.touch()
+    pool.shutdown(wait=True)
     assert running.result() == pool.pids[0]
     for future in waiting:
         with pytest.raises(CancelledJob):
