@@ -48,14 +48,7 @@ class Drawer(TreeWalk):
         self.ink = Ink({}) if ink is None else ink  # the page's ink: nothing set
         self.extents = ffi.new("cairo_text_extents_t *")
 
-    def draw(self, node: Node, ink: Ink | None = None) -> None:
-        ink = self.ink if ink is None else ink
-        if id(node) in self.shared:
-            self.replay(node, ink)
-        else:
-            self.draw_node(node, ink)
-
-    def replay(self, node: Group, ink: Ink) -> None:
+    def use_shared(self, node: Group, ink: Ink) -> None:
         """A group drawn several times: drawn once on a recording surface, which each
         use paints."""
         key = (id(node), ink.key)
@@ -72,8 +65,6 @@ class Drawer(TreeWalk):
         lib.cairo_set_source_surface(self.cr, surface, 0, 0)
         self.source = None
         lib.cairo_paint(self.cr)
-
-    use_shared = replay
 
     def save(self) -> tuple:
         lib.cairo_save(self.cr)

@@ -27,7 +27,8 @@ def widths(glyphs: list[int], advances: array, scale: float, texts: dict[int, by
     width of the one before, so these widths place the glyphs where cairo's PDFs placed
     them (up to 1/1000 em a glyph short of cairo's own layout: each glyph's advance is
     truncated, the error carried on along a line). `texts` keeps each glyph's number as
-    text for the face (a kit's documents show the same glyphs again and again)."""
+    text, keyed by glyph alone: give it only for one face at one scale (`TrueTypeFace`
+    keeps one a face; a kit's documents show the same glyphs again and again)."""
     texts = {} if texts is None else texts
     runs, run, last = [], [], -2
     for glyph in glyphs:

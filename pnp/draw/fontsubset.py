@@ -15,8 +15,20 @@ from __future__ import annotations
 import struct
 from array import array
 from itertools import accumulate
+from typing import NamedTuple
 
 from pnp.fontmetrics import checksum, sfnt
+
+
+class Share(NamedTuple):
+    """What a kept glyph adds to a subset (`_glyph`)."""
+
+    outline: bytes  # padded to four bytes
+    outline_sum: int
+    at: int  # where its hmtx entry goes
+    entry: bytes
+    entry_sum: int  # the entry's share of hmtx's checksum
+    parts: list[int]  # the glyphs a composite is made of
 
 # the tables of an embedded program: what a rasteriser reads, hinting included; all but
 # glyf, loca and hmtx copied as they are (head, hhea and maxp with a number changed)
@@ -49,21 +61,21 @@ class Subsetter:
             glyph = todo.pop()
             if glyph not in kept:
                 share = kept[glyph] = self._glyph(glyph)
-                todo += share[5]
+                todo += share.parts
         count = max(kept) + 1
         metrics = min(count, self.long_metrics)
         if count > metrics and metrics - 1 not in kept:
             kept[metrics - 1] = self._glyph(metrics - 1)  # its advance is that of every glyph after it
         order = sorted(kept)
         shares = [kept[glyph] for glyph in order]
-        pieces = [share[0] for share in shares]
+        pieces = [share.outline for share in shares]
         glyf = b"".join(pieces)
         at = len(glyf)
         starts = list(zip(order, accumulate(map(len, pieces), initial=0)))  # (glyph, where it starts in glyf)
         hmtx_table = bytearray(4 * metrics + 2 * (count - metrics))
         for share in shares:
-            hmtx_table[share[2]:share[2] + len(share[3])] = share[3]
-        glyf_sum, hmtx_sum = sum([share[1] for share in shares]), sum([share[4] for share in shares])
+            hmtx_table[share.at:share.at + len(share.entry)] = share.entry
+        glyf_sum, hmtx_sum = sum([share.outline_sum for share in shares]), sum([share.entry_sum for share in shares])
         short = at < SHORT_LOCA_LIMIT
         loca, loca_sum = _loca(starts, at, count, short)
         tables = dict(self.fixed_tables)
@@ -76,7 +88,7 @@ class Subsetter:
         sums = dict(self.fixed_sums, glyf=glyf_sum & WORD, hmtx=hmtx_sum & WORD, loca=loca_sum)
         return sfnt(tables, sums)
 
-    def _glyph(self, glyph: int) -> tuple[bytes, int, int, bytes, int, list[int]]:
+    def _glyph(self, glyph: int) -> Share:
         """What a kept glyph adds to a subset: its outline padded to four bytes (so each
         starts on a word, and glyf's checksum is the sum of theirs) and that outline's
         checksum; where its hmtx entry goes, the entry, and the entry's share of hmtx's
@@ -92,7 +104,7 @@ class Subsetter:
             where, size = (4 * glyph, 4) if glyph < metrics else (4 * metrics + 2 * (glyph - metrics), 2)
             entry = self.data[self.hmtx + where:self.hmtx + where + size]
             entry_sum = int.from_bytes(entry, "big") << (16 if size == 2 and where % 4 == 0 else 0)
-            got = self._glyphs[glyph] = (piece, checksum(piece), where, entry, entry_sum, self.components(glyph))
+            got = self._glyphs[glyph] = Share(piece, checksum(piece), where, entry, entry_sum, self.components(glyph))
         return got
 
 

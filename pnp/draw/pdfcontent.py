@@ -151,13 +151,6 @@ class Drawer(TreeWalk):
 
     # -- the tree ---------------------------------------------------------------------------
 
-    def draw(self, node: Node, ink: Ink | None = None) -> None:
-        ink = self.ink if ink is None else ink
-        if id(node) in self.shared:
-            self.use_shared(node, ink)
-        else:
-            self.draw_node(node, ink)
-
     def use_shared(self, node: Group, ink: Ink) -> None:
         """A group drawn several times: written once as a form, named where it is used."""
         name = self.document.form(node, ink, self)

@@ -14,7 +14,7 @@ from pnp.draw.arcs import beziers, centre_form
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-MEMO_TEXTS = 20_000  # texts remembered (at one precision) before a memo starts again (memory)
+MEMO_TEXTS = 20_000  # texts (or placements) a memo holds before it starts again (memory)
 
 
 def number(value: float) -> str:
@@ -55,15 +55,6 @@ def step_matrix(op: tuple) -> tuple:
     raise ValueError(f"unknown transform step {name!r}")
 
 
-def transform_matrix(ops: tuple) -> tuple:
-    """SVG's transform steps (applied left to right, as in SVG) as one matrix.
-    Remembered: a sheet places its pieces by the same few steps. (Steps equal but for
-    a zero's sign share a matrix: a zero's sign never shows in what is written.)"""
-    if not _hashable(ops):  # steps as lists (not made by pnp.draw.shapes)
-        return _matrix.__wrapped__(ops)
-    return _matrix(ops)
-
-
 def _hashable(value) -> bool:
     """Whether `value` can key a memo (a TypeError from the work itself is not caught)."""
     try:
@@ -73,7 +64,6 @@ def _hashable(value) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
 def _matrix(ops: tuple) -> tuple:
     if len(ops) == 1:
         return step_matrix(ops[0])
@@ -108,11 +98,11 @@ def transform_placement(ops: tuple) -> tuple | bool:
     try:
         found = _PLACEMENTS.get(ops)
     except TypeError:  # steps as lists (not made by pnp.draw.shapes): not remembered
-        return _placed(_matrix.__wrapped__(ops))
+        return _placed(_matrix(ops))
     if found is None:
         if len(_PLACEMENTS) >= MEMO_TEXTS:
             _PLACEMENTS.clear()
-        found = _PLACEMENTS[ops] = _placed(_matrix.__wrapped__(ops))
+        found = _PLACEMENTS[ops] = _placed(_matrix(ops))
     return found
 
 
@@ -126,8 +116,6 @@ def decimals(scale: float) -> int:
     if scale <= 0:
         return 3
     return min(8, max(1, math.ceil(3 + math.log10(scale) - 1e-9)))
-
-
 
 
 class Places:

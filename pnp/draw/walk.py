@@ -13,9 +13,18 @@ NOTHING_SHARED: frozenset = frozenset()
 
 class TreeWalk:
     """A writer's walk of the tree; subclasses define `group`, `leaf`, `leaf_apart` and
-    `use_shared`, and set `shared`."""
+    `use_shared`, and set `shared` and `ink`."""
 
     shared: frozenset = NOTHING_SHARED  # ids of the groups drawn once and used by `use_shared`
+    ink: Ink  # the page's ink, in force where nothing is set
+
+    def draw(self, node: Node, ink: Ink | None = None) -> None:
+        """The node (a page's root) under `ink`, or the page's ink."""
+        ink = self.ink if ink is None else ink
+        if id(node) in self.shared:
+            self.use_shared(node, ink)
+        else:
+            self.draw_node(node, ink)
 
     def draw_node(self, node: Node, ink: Ink) -> None:
         """The node drawn where it stands, even a group in `shared` (where that is drawn
