@@ -152,12 +152,13 @@ def arriving(keys: list[str], running: dict[tuple[str, ...], Future], rows_known
     for job_keys, future in running.items():
         future.on_note(partial(_put, events, "row"))
         future.add_done_callback(partial(_put, events, job_keys))
+    done: dict[str, tuple[tuple[str, ...], Future]] = {}  # component -> its job's keys and future, once done
     finished: dict[str, Done | PnpError] = {}
     rows: dict[str, Row] = {}
     for key in keys:
         if progress:
             progress(key)
-        while key not in finished:
+        while key not in done:
             kind, value = events.get()
             if kind == "row":
                 told = len(rows) == len(keys)
@@ -165,7 +166,10 @@ def arriving(keys: list[str], running: dict[tuple[str, ...], Future], rows_known
                 if len(rows) == len(keys) and not told:
                     rows_known([rows[k] for k in keys])
             else:  # a job done: `kind` is its keys, `value` its future
-                finished.update(zip(kind, value.result()))
+                done.update(dict.fromkeys(kind, (kind, value)))
+        if key not in finished:  # its job's result asked for in print order: an earlier error comes first
+            job_keys, future = done[key]
+            finished.update(zip(job_keys, future.result()))
         yield key, finished[key]
 
 

@@ -329,9 +329,13 @@ _NOTES = None  # in a worker: where its messages go (`note`)
 def note(value) -> None:
     """In a worker, while it runs a job: tell the process that submitted it `value` now,
     before the job ends (its future's `on_note`). Elsewhere (a job run where it is
-    submitted, on a single core), nothing. `value` must pickle."""
+    submitted, on a single core), nothing. `value` must pickle, and load again: it is
+    checked here (a note is small), so that one the submitting process could not read
+    fails the job, not the pool's reading of the answer after it."""
     if _NOTES is not None:
-        _write_message(_NOTES, _pickled((NOTE, value, "")))
+        data = _pickled((NOTE, value, ""))
+        pickle.loads(data)
+        _write_message(_NOTES, data)
 
 
 def _serve(jobs: int, answers: int, initializer, initargs) -> None:

@@ -343,3 +343,29 @@ def test_a_note_outside_a_worker_is_nothing():
     from pnp.workpool import note
 
     note(("anything", 1))  # a job run where it was submitted (one core): no one to tell
+
+
+class _LoadsNowhere:
+    """Pickles, but its pickle fails to load."""
+
+    def __reduce__(self):
+        return (int, ("not a number",))
+
+
+def noting_what_does_not_load(flag):
+    from pnp.workpool import note
+
+    note(_LoadsNowhere())
+    return pid_once(flag)
+
+
+def test_a_note_that_would_not_load_fails_its_job_and_the_next_job_gets_its_own_answer(tmp_path):
+    flag = tmp_path / "go"
+    flag.touch()
+    pool = ForkPool(1)
+    try:
+        with pytest.raises(ValueError):
+            pool.submit(noting_what_does_not_load, str(flag)).result(timeout=60)
+        assert pool.submit(pow, 2, 5).result(timeout=60) == 32
+    finally:
+        pool.shutdown()
