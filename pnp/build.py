@@ -184,12 +184,9 @@ def _start_kit(game: Game, options: PrintOptions, built: list[Built], kits: list
     from pnp.kit_pdf import KitPdf
 
     try:
-        kit = KitPdf(game, options, rows)
+        kits.append(KitPdf(game, options, rows, built))
     except PnpError:
         return
-    for b in built:
-        kit.add(b)
-    kits.append(kit)
 
 
 def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: OutputDir,
@@ -205,10 +202,8 @@ def _write_kit(game: Game, options: PrintOptions, built: list[Built], out: Outpu
     files: dict[str, int] = {}
     t = messages(options.lang)
     rows = [(b.component.title, b.component.pieces, len(b.component.pages)) for b in built]
-    if kit is None or kit.cover.rows != rows or kit.added != len(built):
-        kit = KitPdf(game, options, rows)
-        for b in built:
-            kit.add(b)
+    if kit is None or kit.cover.rows != rows:
+        kit = KitPdf(game, options, rows, built)
     for b in built:
         files.update(b.files)
     kit_name = f"{safe_stem(game.key)}-kit.pdf"

@@ -14,7 +14,10 @@ class Future:
         self._done = threading.Event()
         self._value = None
         self._error: BaseException | None = None
-        self._lock = threading.Lock()  # the notes and listeners, and being done, change under it
+        # the notes, listeners and being done change under it, and listeners are called
+        # under it: each hears every note once, in order, from one thread at a time
+        # (reentrant: a listener may ask the future again)
+        self._lock = threading.RLock()
         self._notes: list = []
         self._listeners: dict[str, list] = {"note": [], "done": []}
 
@@ -45,16 +48,14 @@ class Future:
                 self._done.set()
             else:
                 self._notes.append(value)
-            listeners = list(self._listeners[kind])
-        for fn in listeners:
-            fn(value)
+            for fn in list(self._listeners[kind]):
+                fn(value)
 
     def _listen(self, kind: str, fn) -> None:
         with self._lock:
             self._listeners[kind].append(fn)
-            told = list(self._notes) if kind == "note" else [self] if self._done.is_set() else []
-        for value in told:
-            fn(value)
+            for value in list(self._notes) if kind == "note" else [self] if self._done.is_set() else []:
+                fn(value)
 
     def done(self) -> bool:
         return self._done.is_set()

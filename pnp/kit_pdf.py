@@ -46,23 +46,23 @@ def cover(game: Game, options: PrintOptions, rows: list[Row]) -> Cover:
 
 
 class KitPdf:
-    """The kit's PDF from its cover on (drawn from `rows`), each component's first
-    document added after it in print order (`add`), each numbered and hashed as it is
-    added, while the workers may still draw."""
+    """The kit's PDF from its cover on (drawn from `rows`), the components `built` so
+    far after it, and each later one's first document added in print order (`add`),
+    each numbered and hashed as it is added, while the workers may still draw."""
 
-    def __init__(self, game: Game, options: PrintOptions, rows: list[Row]):
+    def __init__(self, game: Game, options: PrintOptions, rows: list[Row], built: list[Built]):
         from pnp.i18n import messages
         from pnp.pdf import Merging
 
         self.cover = cover(game, options, rows)
-        self.added = 0  # components added
         self._merging = Merging()
         self._merging.add(messages(options.lang)("kit.bookmark"), self.cover.pdf)
+        for b in built:
+            self.add(b)
 
     def add(self, built: Built) -> None:
         if built.kit_pdf is not None:
             self._merging.add(built.component.title, built.kit_pdf)
-        self.added += 1
 
     def file(self, title: str, subject: str) -> bytes:
         return self._merging.file(title, subject)

@@ -81,7 +81,7 @@ def assemble(sections: list[PdfPart], title: str, subject: str = "") -> bytes:
 
 def assembled(sections: list[PdfPart], title: str, subject: str = "") -> tuple[bytes, Movable]:
     """`assemble`'s file, and its objects as the file holds them, movable (a
-    `pnp.pdf_file.Movable`), for a kit that joins it (`merge_documents`) without
+    `pnp.pdf_file.Movable`), for a kit that joins it (`Merging`, `pnp.kit_pdf`) without
     looking at it again."""
     pages = [p for s in sections for p in s.pages]
     return _finish(draw_document(pages), sections, title, subject)

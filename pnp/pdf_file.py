@@ -4,10 +4,12 @@ pnp's PDF writer (`pnp.draw.pdfwriter`) gives a document's objects as a `Source`
 `write` makes a file of the pages of one or more sources, each page with its trim and
 bleed boxes, a bookmark tree, fixed metadata and a document id derived from the
 content (so the same pages give the same bytes). The files it writes are plain PDF:
-numbered objects, a classic cross-reference table, a page tree of one level; `read`
-takes such a file apart into a `Source` again (a document drawn in parts, the kit made
-of its components' files). The objects are copied as they are, streams untouched; only
-object numbers are renumbered. This is what pypdf did for pnp, at a small fraction of
+numbered objects, a classic cross-reference table, a page tree of one level. Writing
+also hands back each document's objects as the file holds them, `Movable` (a `%d`
+where each reference's number goes), so that the kit joins its components' documents
+(`Out.add`) by writing numbers in, without reading the files again; `read` takes a
+file apart into a `Source` again (a document drawn in parts). The objects are copied
+as they are, streams untouched; only object numbers are renumbered. This is what pypdf did for pnp, at a small fraction of
 its cost (it parsed every object).
 """
 
