@@ -171,14 +171,14 @@ def without_border(artwork: Artwork, tiles: int = 0) -> Drawing:
 
 
 def pieces_apart(market: Artwork) -> int:
-    """How many of the market drawing's first pieces lie apart, so that pagination can
-    judge a window full of spaces by their areas alone (`Drawing.tiles`): its title and
-    its spaces, which meet along their edges (`place_cells`), when the title ends above
-    the spaces; else none."""
+    """How many of the market drawing's first parts (those of `drawn()`, its pieces'
+    union) lie apart, so that pagination can judge a window full of spaces by their
+    areas alone (`Drawing.tiles`): all the parts of its title and its spaces, which meet
+    along their edges (`place_cells`), when the title ends above the spaces; else none."""
     title, *spaces = market.pieces
     if not spaces or title.bounds[3] > min(s.bounds[1] for s in spaces):
         return 0
-    return len(market.pieces)
+    return sum(len(piece.parts) for piece in market.pieces)
 
 
 def build(game: Game, options: PrintOptions) -> Component:

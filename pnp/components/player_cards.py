@@ -112,12 +112,24 @@ def fill_in(text: str, company: Company, ctx: Context, where: str) -> str:
 def steps_layout(steps: list[str], width: float, size: float, at) -> tuple[float, list[list[str]], float]:
     """(indent, each step's wrapped lines, height) of a numbered list at `size`, with
     the layout's `step_gap` text heights between steps."""
-    step_gap = at.step_gap
-    indent = text_width(f"{len(steps)}.", size, "bold") + size * at.step_indent
+    indent = _steps_indent(steps, size, at)
     wrapped = [wrap(step, size, width - indent, "condensed") for step in steps]
-    lines = sum(len(w) for w in wrapped)
-    height = size * (cards.LINE_BOX + cards.LEADING * (lines - 1)) + size * step_gap * (len(steps) - 1)
-    return indent, wrapped, height
+    return indent, wrapped, _steps_height(sum(len(w) for w in wrapped), len(steps), size, at)
+
+
+def _steps_indent(steps: list[str], size: float, at) -> float:
+    """How far the steps' lines hang from their numbers."""
+    return text_width(f"{len(steps)}.", size, "bold") + size * at.step_indent
+
+
+def _steps_height(lines: int, steps: int, size: float, at) -> float:
+    """The height of `steps` numbered steps of `lines` lines in all at `size`."""
+    return size * (cards.LINE_BOX + cards.LEADING * (lines - 1)) + size * at.step_gap * (steps - 1)
+
+
+def _notes_height(lines: int, size: float, at) -> float:
+    """The gap over the notes and their height, `lines` lines at `size` (already scaled)."""
+    return at.notes_gap + size * (cards.LINE_BOX + cards.LEADING * (lines - 1))
 
 
 def fits_width(wrapped: list[list[str]], width: float, size: float) -> bool:
@@ -150,7 +162,7 @@ def steps_and_notes_size(steps: list[str], notes: str, box: Box, at, where: str)
         indent, wrapped, height = steps_layout(steps, box.w, s, at)
         if notes:
             note_lines = wrap(notes, s * scale, box.w, "condensed")
-            height += at.notes_gap + s * scale * (cards.LINE_BOX + cards.LEADING * (len(note_lines) - 1))
+            height += _notes_height(len(note_lines), s * scale, at)
             wide = all(text_width(line, s * scale, "condensed") <= box.w + 1e-6 for line in note_lines)
         else:
             wide = True
@@ -165,13 +177,11 @@ def _surely_too_tall(steps: list[str], notes: str, box: Box, size: float, at) ->
     """Whether the steps and notes at `size` are taller than the box however they wrap:
     `steps_and_notes_size`'s height with each text's fewest possible lines
     (`_fewest_lines`), worked out the same way (the height only grows with the lines)."""
-    step_gap = at.step_gap
-    indent = text_width(f"{len(steps)}.", size, "bold") + size * at.step_indent
-    lines = sum(_fewest_lines(step, size, box.w - indent) for step in steps)
-    height = size * (cards.LINE_BOX + cards.LEADING * (lines - 1)) + size * step_gap * (len(steps) - 1)
+    indent = _steps_indent(steps, size, at)
+    height = _steps_height(sum(_fewest_lines(step, size, box.w - indent) for step in steps), len(steps), size, at)
     if notes:
         small = size * at.notes_scale
-        height += at.notes_gap + small * (cards.LINE_BOX + cards.LEADING * (_fewest_lines(notes, small, box.w) - 1))
+        height += _notes_height(_fewest_lines(notes, small, box.w), small, at)
     return height > box.h + 1e-6
 
 

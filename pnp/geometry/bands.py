@@ -56,7 +56,7 @@ def _sides(pts: tuple[Point, ...], half: float) -> tuple[tuple, tuple]:
         dx, dy = half * cos(a), half * sin(a)
         ring = ((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy), (q[0] - dx, q[1] - dy), (p[0] - dx, p[1] - dy))
         length = math.hypot(q[0] - p[0], q[1] - p[1])  # anticlockwise, a twice area of 4 half length
-        parts.append(_few_judged(ring, True, 3.9 * half * length))
+        parts.append(_judged(ring, True, 3.9 * half * length, few_bounds))
         cores.append(core((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, min(half, length / 2)))
     for p, here, q, a_in, a_out in zip(pts, pts[1:], pts[2:], normals, normals[1:]):
         turn = (p[0] - here[0]) * (q[1] - here[1]) - (p[1] - here[1]) * (q[0] - here[0])
@@ -65,7 +65,8 @@ def _sides(pts: tuple[Point, ...], half: float) -> tuple[tuple, tuple]:
         elif turn == 0:
             continue
         total = fan_turn(a_in, a_out)
-        parts.append(_few_judged(_bend(here, a_in, a_out, total, half), total >= 0, _SLICE * half * half * abs(total)))
+        parts.append(_judged(_bend(here, a_in, a_out, total, half), total >= 0, _SLICE * half * half * abs(total),
+                                  few_bounds))
         cores.append(None)
     return tuple(parts), tuple(cores)
 
@@ -84,23 +85,18 @@ def _bend(here: Point, start: float, end: float, total: float, half: float) -> t
     return tuple(fan(here, start, end, half)) + (here,)
 
 
-def _few_judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:
-    """`_judged` of a ring of a few corners (a band's box or bend), its bounds found by
-    comparisons (`plane.few_bounds`): a band has a box every 4 units of track and a
-    bend between two."""
-    box = few_bounds(ring)
-    if not _settles(least_twice_area / 2, len(ring), box):
-        return _oriented(ring)
-    return (ring, box, True) if anticlockwise else (ring[::-1], box, True)
-
-
-def _judged(ring: tuple, anticlockwise: bool, least_twice_area: float) -> tuple:
+def _judged(ring: tuple, anticlockwise: bool, least_twice_area: float, bounds=None) -> tuple:
     """(part, bounds, settled) as `plane._oriented` judges a ring that turns the way
     given with at least that twice area, without its shoelace sum where no rounding
     could change the judgement: its sum has the sign of the turn, and reversed, clears
-    `_settles` (hence half the area, where the sum may have rounded down)."""
-    xs, ys = zip(*ring)
-    box = (min(xs), min(ys), max(xs), max(ys))
+    `_settles` (hence half the area, where the sum may have rounded down). `bounds`:
+    how the ring's bounds are found, `plane.few_bounds` for a ring of a few corners (a
+    band's box or bend: a band has a box every 4 units of track and a bend between two)."""
+    if bounds is None:
+        xs, ys = zip(*ring)
+        box = (min(xs), min(ys), max(xs), max(ys))
+    else:
+        box = bounds(ring)
     if not _settles(least_twice_area / 2, len(ring), box):
         return _oriented(ring)
     return (ring, box, True) if anticlockwise else (ring[::-1], box, True)

@@ -101,8 +101,9 @@ def crossings(a: tuple[Point, ...], b: tuple[Point, ...]) -> list[Point]:
     `_RUN` under the bounds of each run: a segment of `a` clear of a run's bounds is
     clear of every segment in it (two track curves meet in a point or two, and a curve
     is some 40 segments). The same tests on the same pairs, in the same order, as
-    testing every segment of `a` against every segment of `b`; bounds are taken by
-    comparisons, not `min` and `max` (a call each, the most of the cost)."""
+    testing every segment of `a` against every segment of `b`; each segment's bounds
+    are taken by comparisons (`_segments`), not `min` and `max` (a call each, the most
+    of the cost), a run's from its segments'."""
     bx = [p[0] for p in b]
     by = [p[1] for p in b]
     if max(p[0] for p in a) < min(bx) or min(p[0] for p in a) > max(bx) \

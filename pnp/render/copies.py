@@ -35,5 +35,5 @@ class Drawn:
         return regrouped(known[1]), known[2]
 
     def keep(self, key, style, node, beside=None) -> None:
-        if len(self._by_key) < self.kept:
+        if key in self._by_key or len(self._by_key) < self.kept:  # a key kept for another style: kept anew
             self._by_key[key] = (style, node, beside)
