@@ -168,6 +168,25 @@ def test_results_come_in_print_order_and_the_cover_rows_once_every_worker_has_to
                      ("waits for", "shares"), ("shares", "shares done")]
 
 
+def test_an_earlier_components_user_error_comes_before_a_later_jobs_failure():
+    """A job's result is asked for when its first component's turn comes in print order,
+    not when it ends: a later job that broke first does not hide an earlier user error."""
+    from pnp.workpool import Future
+
+    tiles, map_ = Future(), Future()
+
+    def progress(key):
+        if key == "tiles":  # in the pool's thread meanwhile: map's job breaks first
+            map_.set_exception(RuntimeError("map's worker: a bug"))
+            tiles.set_result([PnpError("tiles.yaml: bad colour")])
+
+    results = kit_jobs.arriving(["tiles", "map"], {("tiles",): tiles, ("map",): map_}, lambda rows: None, progress)
+    key, first = next(results)
+    assert key == "tiles" and isinstance(first, PnpError) and "bad colour" in str(first)
+    with pytest.raises(RuntimeError, match="a bug"):
+        next(results)
+
+
 def test_the_cover_is_drawn_once_while_the_workers_draw_and_the_kit_is_the_same_on_one_core(tmp_path, monkeypatch):
     import os
 
